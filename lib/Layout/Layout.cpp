@@ -1,0 +1,165 @@
+//===- Layout.cpp - Layouts, construction and queries ---------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Layout/Layout.h"
+
+#include <cassert>
+
+using namespace mlir::cute;
+
+Result<Layout> Layout::get(IntTuple shape, IntTuple stride) {
+  if (!congruent(shape, stride))
+    return algebraError("shape " + shape.str() + " and stride " +
+                        stride.str() + " are not congruent");
+  if (shape.hasUnderscore() || stride.hasUnderscore())
+    return algebraError("a layout cannot hold `_`");
+  std::string bad;
+  shape.forEachLeaf([&](const IntTuple &leaf) {
+    if (bad.empty() && leaf.value().isStatic() && leaf.value().value() < 1)
+      bad = leaf.value().str();
+  });
+  if (!bad.empty())
+    return algebraError("shape " + shape.str() +
+                        " has a leaf that is not positive: " + bad);
+  return Layout(std::move(shape), std::move(stride));
+}
+
+Layout mlir::cute::makeLayoutUnchecked(IntTuple shape, IntTuple stride) {
+  assert(congruent(shape, stride) && "shape and stride must be congruent");
+  return Layout(std::move(shape), std::move(stride));
+}
+
+Layout Layout::mode(size_t i) const {
+  return makeLayoutUnchecked(shapeTuple.mode(i), strideTuple.mode(i));
+}
+
+Result<Int> Layout::operator()(const IntTuple &coord) const {
+  return cute::crd2idx(coord, shapeTuple, strideTuple);
+}
+
+std::string Layout::str() const {
+  return shapeTuple.str() + ":" + strideTuple.str();
+}
+
+std::string Layout::typeStr() const {
+  return shapeTuple.typeStr() + ":" + strideTuple.typeStr();
+}
+
+//===----------------------------------------------------------------------===//
+// Tiler
+//===----------------------------------------------------------------------===//
+
+Tiler::Tiler(Layout layout)
+    : kind(Kind::Layout), layoutValue(std::make_shared<Layout>(layout)) {}
+
+Tiler Tiler::underscore() { return Tiler(); }
+
+Tiler Tiler::tuple(std::vector<Tiler> elements) {
+  Tiler t;
+  t.kind = Kind::Tuple;
+  t.elems = std::move(elements);
+  return t;
+}
+
+std::string Tiler::str() const {
+  if (isUnderscore())
+    return "_";
+  if (isLayout())
+    return layout().str();
+  std::string s = "(";
+  for (size_t i = 0; i < elems.size(); ++i)
+    s += (i ? "," : "") + elems[i].str();
+  return s + ")";
+}
+
+//===----------------------------------------------------------------------===//
+// Construction and queries
+//===----------------------------------------------------------------------===//
+
+Layout mlir::cute::makeLayout(const IntTuple &shape) {
+  return makeLayoutUnchecked(shape, compactColMajor(shape));
+}
+
+Layout mlir::cute::makeLayoutRowMajor(const IntTuple &shape) {
+  return makeLayoutUnchecked(shape, compactRowMajor(shape));
+}
+
+Result<Layout> mlir::cute::makeOrderedLayout(const IntTuple &shape,
+                                             const IntTuple &order) {
+  CUTE_TRY(stride, compactOrder(shape, order));
+  return makeLayoutUnchecked(shape, stride);
+}
+
+Layout mlir::cute::makeLayout(const std::vector<Layout> &modes) {
+  std::vector<IntTuple> shapes, strides;
+  for (const Layout &m : modes) {
+    shapes.push_back(m.shape());
+    strides.push_back(m.stride());
+  }
+  return makeLayoutUnchecked(IntTuple::tuple(std::move(shapes)),
+                             IntTuple::tuple(std::move(strides)));
+}
+
+Int mlir::cute::size(const Layout &layout) { return product(layout.shape()); }
+
+Int mlir::cute::cosize(const Layout &layout) {
+  // The value at the last coordinate over |stride|, plus one.
+  std::vector<IntTuple> shapes = leaves(layout.shape());
+  std::vector<IntTuple> strides = leaves(layout.stride());
+  Int last = 0;
+  for (size_t i = 0; i < shapes.size(); ++i)
+    last = last + (shapes[i].value() - 1) * abs(strides[i].value());
+  return last + 1;
+}
+
+Result<Int> mlir::cute::crd2idx(const IntTuple &coord, const Layout &layout) {
+  return layout(coord);
+}
+
+IntTuple mlir::cute::idx2crd(const Int &idx, const Layout &layout) {
+  return idx2crd(idx, layout.shape());
+}
+
+Result<Layout> mlir::cute::slice(const IntTuple &coord, const Layout &layout) {
+  CUTE_TRY(shape, slice(coord, layout.shape()));
+  CUTE_TRY(stride, slice(coord, layout.stride()));
+  return makeLayoutUnchecked(shape, stride);
+}
+
+Result<Layout> mlir::cute::dice(const IntTuple &coord, const Layout &layout) {
+  CUTE_TRY(shape, dice(coord, layout.shape()));
+  CUTE_TRY(stride, dice(coord, layout.stride()));
+  return makeLayoutUnchecked(shape, stride);
+}
+
+Layout mlir::cute::flatten(const Layout &layout) {
+  return makeLayoutUnchecked(flatten(layout.shape()), flatten(layout.stride()));
+}
+
+Layout mlir::cute::appendTo(const Layout &layout, size_t n) {
+  return makeLayoutUnchecked(appendTo(layout.shape(), n, 1),
+                             appendTo(layout.stride(), n, 0));
+}
+
+/// CuTe's zip of two tuples: transpose ((a0,a1,..),(b0,b1,..)) into
+/// ((a0,b0),(a1,b1),..); two non-tuples become ((a,b)).
+static Result<IntTuple> zipTuples(const IntTuple &a, const IntTuple &b) {
+  if (!a.isTuple())
+    return IntTuple::tuple({IntTuple::tuple({a, b})});
+  if (b.rank() != a.rank())
+    return algebraError("zip: rank mismatch between " + a.str() + " and " +
+                        b.str());
+  std::vector<IntTuple> r;
+  for (size_t i = 0; i < a.rank(); ++i)
+    r.push_back(IntTuple::tuple({a.mode(i), b.mode(i)}));
+  return IntTuple::tuple(std::move(r));
+}
+
+Result<Layout> mlir::cute::zip(const Layout &a, const Layout &b) {
+  CUTE_TRY(shape, zipTuples(a.shape(), b.shape()));
+  CUTE_TRY(stride, zipTuples(a.stride(), b.stride()));
+  return makeLayoutUnchecked(shape, stride);
+}

@@ -1,0 +1,149 @@
+//===- Swizzle.cpp - Swizzle functions and composed layouts ---------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Layout/Swizzle.h"
+
+#include <cstdlib>
+
+using namespace mlir::cute;
+
+Result<Swizzle> Swizzle::get(int bits, int base, int shift) {
+  if (bits < 0)
+    return algebraError("swizzle: B must be non-negative, got " +
+                        std::to_string(bits));
+  if (base < 0)
+    return algebraError("swizzle: M must be non-negative, got " +
+                        std::to_string(base));
+  if (std::abs(shift) < bits)
+    return algebraError("swizzle: |S| must be at least B, got S=" +
+                        std::to_string(shift) + " and B=" +
+                        std::to_string(bits));
+  if (bits + base + std::abs(shift) > 31)
+    return algebraError("swizzle: B+M+|S| must be at most 31, got " +
+                        std::to_string(bits + base + std::abs(shift)));
+  return Swizzle(bits, base, shift);
+}
+
+uint32_t Swizzle::yyyMask() const {
+  uint32_t bitMask = (1u << numBits) - 1;
+  return bitMask << (numBase + std::max(0, numShift));
+}
+
+uint32_t Swizzle::zzzMask() const {
+  uint32_t bitMask = (1u << numBits) - 1;
+  return bitMask << (numBase - std::min(0, numShift));
+}
+
+int64_t Swizzle::operator()(int64_t offset) const {
+  int64_t yyy = offset & static_cast<int64_t>(yyyMask());
+  int64_t moved = numShift >= 0 ? yyy >> numShift : yyy << -numShift;
+  return offset ^ moved;
+}
+
+int64_t Swizzle::period() const {
+  return int64_t(1) << (numBits + numBase + std::abs(numShift));
+}
+
+std::string Swizzle::str() const {
+  return "Sw<" + std::to_string(numBits) + "," + std::to_string(numBase) +
+         "," + std::to_string(numShift) + ">";
+}
+
+Result<Int> mlir::cute::applySwizzle(const Swizzle &swizzle,
+                                     const Int &offset) {
+  if (swizzle.bits() == 0)
+    return offset;
+  if (!offset.isStatic())
+    return algebraError("swizzle " + swizzle.str() +
+                        " of the dynamic offset " + offset.str() +
+                        " needs its value");
+  return Int(swizzle(offset.value()));
+}
+
+Result<Int> ComposedLayout::operator()(const IntTuple &coord) const {
+  CUTE_TRY(innerValue, innerLayout(coord));
+  Int sum = offsetValue + innerValue;
+  if (const auto *sw = std::get_if<Swizzle>(&outerFn))
+    return applySwizzle(*sw, sum);
+  return std::get<Layout>(outerFn)(IntTuple(sum));
+}
+
+std::string ComposedLayout::str() const {
+  std::string outer = std::holds_alternative<Swizzle>(outerFn)
+                          ? std::get<Swizzle>(outerFn).str()
+                          : std::get<Layout>(outerFn).str();
+  return outer + " o " + offsetValue.str() + " o " + innerLayout.str();
+}
+
+/// log2(n) for a power of two n.
+static Result<int> log2Exact(int64_t n) {
+  if (n < 1 || (n & (n - 1)) != 0)
+    return algebraError("swizzles can only be cast by powers of two, got " +
+                        std::to_string(n));
+  int log = 0;
+  while ((int64_t(1) << log) < n)
+    ++log;
+  return log;
+}
+
+Result<Swizzle> mlir::cute::upcast(const Swizzle &swizzle, int64_t n) {
+  CUTE_TRY(log, log2Exact(n));
+  int newBase = swizzle.base() - log;
+  if (newBase >= 0)
+    return Swizzle::get(swizzle.bits(), newBase, swizzle.shift());
+  return Swizzle::get(std::max(swizzle.bits() + newBase, 0), 0,
+                      swizzle.shift());
+}
+
+Result<Swizzle> mlir::cute::downcast(const Swizzle &swizzle, int64_t n) {
+  CUTE_TRY(log, log2Exact(n));
+  return Swizzle::get(swizzle.bits(), swizzle.base() + log, swizzle.shift());
+}
+
+/// Cast each part of `layout` with the matching cast.
+template <class SwizzleCast, class LayoutCast>
+static Result<ComposedLayout> castComposed(const ComposedLayout &layout,
+                                           int64_t n, SwizzleCast castSwizzle,
+                                           LayoutCast castLayout,
+                                           bool divideOffset) {
+  ComposedLayout::Outer outer = layout.outer();
+  if (const auto *sw = std::get_if<Swizzle>(&outer)) {
+    CUTE_TRY(s, castSwizzle(*sw, n));
+    outer = s;
+  } else {
+    CUTE_TRY(l, castLayout(std::get<Layout>(outer), n));
+    outer = l;
+  }
+  Int offset = layout.offset();
+  if (divideOffset) {
+    if (divides(Int(n), offset) != Truth::True)
+      return algebraError("upcast: offset " + offset.str() +
+                          " is not a multiple of " + std::to_string(n));
+    offset = offset / n;
+  } else {
+    offset = offset * n;
+  }
+  CUTE_TRY(inner, castLayout(layout.inner(), n));
+  return ComposedLayout(outer, offset, inner);
+}
+
+Result<ComposedLayout> mlir::cute::upcast(const ComposedLayout &layout,
+                                          int64_t n) {
+  return castComposed(
+      layout, n,
+      [](const Swizzle &s, int64_t k) { return upcast(s, k); },
+      [](const Layout &l, int64_t k) { return upcast(l, k); },
+      /*divideOffset=*/true);
+}
+
+Result<ComposedLayout> mlir::cute::downcast(const ComposedLayout &layout,
+                                            int64_t n) {
+  return castComposed(
+      layout, n,
+      [](const Swizzle &s, int64_t k) { return downcast(s, k); },
+      [](const Layout &l, int64_t k) { return downcast(l, k); },
+      /*divideOffset=*/false);
+}

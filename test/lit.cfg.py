@@ -1,0 +1,20 @@
+# -*- Python -*-
+# lit configuration for the cute-mlir tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "CUTE_MLIR"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cute_mlir_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+tool_dirs = [config.cute_mlir_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(["cute-layout"], tool_dirs)

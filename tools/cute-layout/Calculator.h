@@ -1,0 +1,50 @@
+//===- Calculator.h - The cute-layout expression language -------*- C++ -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Expressions are CuTe function calls over values in CuTe notation, e.g.
+// `logical_divide((8,8):(1,8), (2:1,4:2))`. Every computation is done by the
+// layout library; this file only parses, dispatches and prints.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_MLIR_TOOLS_CUTE_LAYOUT_CALCULATOR_H
+#define CUTE_MLIR_TOOLS_CUTE_LAYOUT_CALCULATOR_H
+
+#include "cute-mlir/Layout/Notation.h"
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace mlir {
+namespace cute {
+
+/// A value of the calculator language.
+struct CalcValue {
+  /// A list of integers, as `eval` produces.
+  struct Values {
+    std::vector<Int> items;
+  };
+  /// A bare identifier such as LayoutRight.
+  struct Name {
+    std::string text;
+  };
+  std::variant<Term, Swizzle, ComposedLayout, Values, Name> value;
+
+  std::string str() const;
+};
+
+/// Parse and evaluate one expression.
+Result<CalcValue> evaluateExpression(std::string_view text);
+
+/// The names of the functions the language knows, for --help.
+std::vector<std::string> calculatorFunctions();
+
+} // namespace cute
+} // namespace mlir
+
+#endif // CUTE_MLIR_TOOLS_CUTE_LAYOUT_CALCULATOR_H
