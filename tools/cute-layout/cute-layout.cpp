@@ -29,6 +29,7 @@ static void printUsage(std::ostream &os) {
         "standard input and prints one result per line (`error: <reason>` for\n"
         "a rejected input).\n"
         "\n"
+        "  --echo       print each expression before its result\n"
         "  --table      print a rank-1/2 layout result as CuTe's print_layout\n"
         "  --svg FILE   draw a rank-1/2 layout result into FILE\n"
         "\n"
@@ -44,6 +45,7 @@ static void printUsage(std::ostream &os) {
 
 namespace {
 struct Options {
+  bool echo = false;
   bool table = false;
   std::string svgPath;
 };
@@ -52,6 +54,8 @@ struct Options {
 /// Evaluate one expression and print its result; false on error.
 static bool run(const std::string &expr, const Options &opts, std::ostream &out,
                 std::ostream &err) {
+  if (opts.echo)
+    out << expr << "\n  = ";
   Result<CalcValue> value = evaluateExpression(expr);
   if (value.failed()) {
     err << "error: " << value.message() << "\n";
@@ -100,7 +104,9 @@ int main(int argc, char **argv) {
       printUsage(std::cout);
       return 0;
     }
-    if (arg == "--table") {
+    if (arg == "--echo") {
+      opts.echo = true;
+    } else if (arg == "--table") {
       opts.table = true;
     } else if (arg == "--svg") {
       if (i + 1 >= argc) {

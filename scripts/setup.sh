@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Set up a Debian 12 machine for cute-mlir and build it: install the packages
+# that are missing (LLVM/MLIR 22, CMake, Ninja, GoogleTest, Google Benchmark),
+# configure with CMake + Ninja into build/, and build. Idempotent and
+# non-interactive; safe to run again after pulling.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${CUTE_MLIR_BUILD_DIR:-$root/build}"
+
+packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+          cmake ninja-build g++ python3 libgtest-dev libbenchmark-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+  # LLVM/MLIR 22 come from the bookworm security suite: refresh the lists first.
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}"
+fi
+
+if [[ ! -f "$build/build.ninja" ]]; then
+  cmake -G Ninja -S "$root" -B "$build" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit
+fi
+ninja -C "$build"
