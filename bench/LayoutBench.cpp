@@ -36,7 +36,8 @@ static void BM_CompositionMmaTile(benchmark::State &state) {
 BENCHMARK(BM_CompositionMmaTile);
 
 static void BM_LogicalDivide3Level(benchmark::State &state) {
-  Layout layout = layoutOf("((4,(2,2)),(8,(2,4)),2):((2,(1,8)),(16,(128,256)),1024)");
+  Layout layout =
+      layoutOf("((4,(2,2)),(8,(2,4)),2):((2,(1,8)),(16,(128,256)),1024)");
   Tiler tiler = tilerOf("((2,2):(1,4),(4,2):(2,1))");
   for (auto _ : state)
     benchmark::DoNotOptimize(logicalDivide(layout, tiler));

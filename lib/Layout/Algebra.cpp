@@ -94,11 +94,10 @@ Layout mlir::cute::detail::coalesceX(const Layout &layout) {
   return coalesceImpl(layout, /*preserveOutside=*/true);
 }
 
-Result<Layout>
-mlir::cute::detail::transformByProfile(const Layout &layout,
-                                       const IntTuple &profile,
-                                       const LayoutTransform &fn,
-                                       const char *op) {
+Result<Layout> mlir::cute::detail::transformByProfile(const Layout &layout,
+                                                      const IntTuple &profile,
+                                                      const LayoutTransform &fn,
+                                                      const char *op) {
   if (!profile.isTuple())
     return fn(layout, profile);
   if (profile.rank() > layout.rank())
@@ -159,8 +158,7 @@ static AlgebraError conditionError(const char *what, Truth t,
                                    const std::string &hint) {
   if (t == Truth::False)
     return algebraError(std::string(what) + " violated: " + condition);
-  return algebraError(std::string(what) + " cannot be verified: needs " +
-                      hint);
+  return algebraError(std::string(what) + " cannot be verified: needs " + hint);
 }
 
 /// CuTe's composition_impl with a flat (coalesce_x'ed) left operand and an
@@ -181,17 +179,15 @@ static Result<Layout> composeMode(const IntTuple &lshape,
     const Int &currStride = lstride.mode(i).value();
 
     // Weak stride divisibility: the rest stride steps over whole modes.
-    Truth strideOk = restStride.is(1)
-                         ? Truth::True
-                         : (divides(currShape, restStride) ||
-                            less(restStride, currShape));
+    Truth strideOk = restStride.is(1) ? Truth::True
+                                      : (divides(currShape, restStride) ||
+                                         less(restStride, currShape));
     if (strideOk != Truth::True)
-      return conditionError(
-          "stride divisibility condition", strideOk,
-          restStride.str() + " is neither divisible by " + currShape.str() +
-              " nor less than it",
-          divisibilityHint(currShape, restStride) + " or " +
-              restStride.str() + " < " + currShape.str());
+      return conditionError("stride divisibility condition", strideOk,
+                            restStride.str() + " is neither divisible by " +
+                                currShape.str() + " nor less than it",
+                            divisibilityHint(currShape, restStride) + " or " +
+                                restStride.str() + " < " + currShape.str());
 
     Int nextShape = ceilDiv(currShape, abs(restStride));
     Int nextStride = ceilDiv(abs(restStride), currShape) * signum(restStride);
@@ -242,8 +238,7 @@ static Result<Layout> composeDistribute(const Layout &flatLhs,
 
 Result<Layout> mlir::cute::composition(const Layout &lhs, const Layout &rhs) {
   return detail::guarded("composition", [&]() {
-    return composeDistribute(detail::coalesceX(lhs), rhs.shape(),
-                             rhs.stride());
+    return composeDistribute(detail::coalesceX(lhs), rhs.shape(), rhs.stride());
   });
 }
 
@@ -293,6 +288,10 @@ static Result<Layout> complementImpl(const Layout &layout,
   std::vector<IntTuple> shape = leaves(filtered.shape());
   std::vector<IntTuple> stride = leaves(filtered.stride());
   size_t r = shape.size();
+  for (const IntTuple &d : stride)
+    if (d.value().upperBound() < 0)
+      return algebraError("needs non-negative strides, but " + layout.str() +
+                          " has the stride " + d.value().str());
   if (r > 1 && !filtered.stride().isStatic())
     return algebraError("dynamic strides are supported only for rank-1 "
                         "layouts, but the filtered layout is " +
@@ -353,8 +352,8 @@ static std::vector<Int> prefixProducts(const std::vector<IntTuple> &shape) {
 }
 
 /// Indices of the modes with static strides, stably sorted by stride.
-static std::vector<size_t> sortedByStaticStride(
-    const std::vector<IntTuple> &stride) {
+static std::vector<size_t>
+sortedByStaticStride(const std::vector<IntTuple> &stride) {
   std::vector<size_t> idx;
   for (size_t i = 0; i < stride.size(); ++i)
     if (stride[i].value().isStatic())
@@ -379,8 +378,8 @@ Layout mlir::cute::rightInverse(const Layout &layout) {
     rstride.push_back(pre[i]);
     curr = shape[i].value() * stride[i].value();
   }
-  return coalesce(makeLayoutUnchecked(IntTuple::tuple(rshape),
-                                      IntTuple::tuple(rstride)));
+  return coalesce(
+      makeLayoutUnchecked(IntTuple::tuple(rshape), IntTuple::tuple(rstride)));
 }
 
 static Result<Layout> leftInverseImpl(const Layout &layout) {
@@ -409,8 +408,8 @@ static Result<Layout> leftInverseImpl(const Layout &layout) {
     covered = covered * gap;
   }
   rshape.push_back(shape[order.back()]);
-  return coalesce(makeLayoutUnchecked(IntTuple::tuple(rshape),
-                                      IntTuple::tuple(rstride)));
+  return coalesce(
+      makeLayoutUnchecked(IntTuple::tuple(rshape), IntTuple::tuple(rstride)));
 }
 
 Result<Layout> mlir::cute::leftInverse(const Layout &layout) {

@@ -438,7 +438,14 @@ Int mlir::cute::operator*(const Int &a, const Int &b) {
     Int rest;
     if (std::optional<int64_t> c = scaledBy(b, rest))
       return Int(checkedMul(a.value(), *c)) * rest;
+    return IntNode::make(IntOp::Mul, a, b);
   }
+  // Float constant factors outwards: (c*x) * y -> c * (x*y).
+  Int rest;
+  if (std::optional<int64_t> c = scaledBy(a, rest))
+    return Int(*c) * (rest * b);
+  if (std::optional<int64_t> c = scaledBy(b, rest))
+    return Int(*c) * (a * rest);
   return IntNode::make(IntOp::Mul, a, b);
 }
 
@@ -608,8 +615,8 @@ std::string mlir::cute::divisibilityHint(const Int &b, const Int &a) {
   std::string fact = a.str() + " % " + b.str() + " == 0";
   if (a.isUnknown() && b.isStatic() && b.value() > 1) {
     std::string name = "?" + a.unknownName();
-    return fact + " (state it as " + name + "{div=" +
-           std::to_string(b.value()) + "})";
+    return fact + " (state it as " + name +
+           "{div=" + std::to_string(b.value()) + "})";
   }
   return fact;
 }

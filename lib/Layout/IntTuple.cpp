@@ -218,10 +218,11 @@ static Result<Int> shapeDivInt(const Int &a, const Int &b) {
     return algebraError("shape_div(" + a.str() + ", " + b.str() +
                         ") needs one of them to divide the other");
   if (ok == Truth::Unknown)
-    return algebraError("shape_div(" + a.str() + ", " + b.str() +
-                        ") needs " + divisibilityHint(b, a) + " or " +
+    return algebraError("shape_div(" + a.str() + ", " + b.str() + ") needs " +
+                        divisibilityHint(b, a) + " or " +
                         divisibilityHint(a, b));
-  // Division rounding away from zero: a / b, or signum(a)*signum(b) when |a|<|b|.
+  // Division rounding away from zero: a / b, or signum(a)*signum(b) when
+  // |a|<|b|.
   if (divides(b, a) == Truth::True)
     return a / b;
   return signum(a) * signum(b);
@@ -452,8 +453,8 @@ Result<Int> mlir::cute::crd2idx(const IntTuple &coord, const IntTuple &shape,
     for (size_t i = 0; i < shape.rank(); ++i) {
       bool last = i + 1 == shape.rank();
       Int si = product(shape.mode(i));
-      CUTE_TRY(d, crd2idx(last ? IntTuple(c) : IntTuple(c % si),
-                          shape.mode(i), stride.mode(i)));
+      CUTE_TRY(d, crd2idx(last ? IntTuple(c) : IntTuple(c % si), shape.mode(i),
+                          stride.mode(i)));
       idx = idx + d;
       if (!last)
         c = c / si;

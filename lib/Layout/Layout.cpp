@@ -12,8 +12,8 @@ using namespace mlir::cute;
 
 Result<Layout> Layout::get(IntTuple shape, IntTuple stride) {
   if (!congruent(shape, stride))
-    return algebraError("shape " + shape.str() + " and stride " +
-                        stride.str() + " are not congruent");
+    return algebraError("shape " + shape.str() + " and stride " + stride.str() +
+                        " are not congruent");
   if (shape.hasUnderscore() || stride.hasUnderscore())
     return algebraError("a layout cannot hold `_`");
   std::string bad;

@@ -90,7 +90,8 @@ Result<Tiler> Term::toTiler() const {
 //===----------------------------------------------------------------------===//
 
 void NotationReader::skipSpace() {
-  while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos])))
+  while (pos < text.size() &&
+         std::isspace(static_cast<unsigned char>(text[pos])))
     ++pos;
 }
 
@@ -122,9 +123,9 @@ std::optional<std::string> NotationReader::readIdentifier() {
       !(std::isalpha(static_cast<unsigned char>(text[pos])) ||
         text[pos] == '_'))
     return std::nullopt;
-  while (pos < text.size() &&
-         (std::isalnum(static_cast<unsigned char>(text[pos])) ||
-          text[pos] == '_'))
+  while (
+      pos < text.size() &&
+      (std::isalnum(static_cast<unsigned char>(text[pos])) || text[pos] == '_'))
     ++pos;
   return std::string(text.substr(start, pos - start));
 }
@@ -136,10 +137,12 @@ Result<int64_t> NotationReader::readInteger() {
     negative = true;
     ++pos;
   }
-  if (pos >= text.size() || !std::isdigit(static_cast<unsigned char>(text[pos])))
+  if (pos >= text.size() ||
+      !std::isdigit(static_cast<unsigned char>(text[pos])))
     return errorHere("expected an integer");
   int64_t v = 0;
-  while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) {
+  while (pos < text.size() &&
+         std::isdigit(static_cast<unsigned char>(text[pos]))) {
     int digit = text[pos++] - '0';
     if (v > (INT64_MAX - digit) / 10)
       return errorHere("integer literal overflows 64 bits");
@@ -151,9 +154,9 @@ Result<int64_t> NotationReader::readInteger() {
 Result<Int> NotationReader::readUnknown() {
   ++pos; // '?'
   std::string name;
-  while (pos < text.size() &&
-         (std::isalnum(static_cast<unsigned char>(text[pos])) ||
-          text[pos] == '_'))
+  while (
+      pos < text.size() &&
+      (std::isalnum(static_cast<unsigned char>(text[pos])) || text[pos] == '_'))
     name += text[pos++];
   if (!name.empty() && std::isdigit(static_cast<unsigned char>(name[0])))
     return errorHere("the name of an unknown must start with a letter");
@@ -183,9 +186,15 @@ Result<Int> NotationReader::readUnknown() {
   return v;
 }
 
+/// Deeper nesting than this is refused rather than risking the stack.
+static constexpr int kMaxNesting = 256;
+
 Result<Term> NotationReader::readPrimary() {
   char c = peek();
   if (c == '(') {
+    if (++depth > kMaxNesting)
+      return errorHere("tuples nested more than " +
+                       std::to_string(kMaxNesting) + " deep");
     ++pos;
     if (consume(')'))
       return errorHere("empty tuple");
@@ -196,6 +205,7 @@ Result<Term> NotationReader::readPrimary() {
     } while (consume(','));
     if (!consume(')'))
       return errorHere("expected `,` or `)`");
+    --depth;
     return Term::ofTuple(std::move(elems));
   }
   if (c == '?') {
@@ -204,7 +214,8 @@ Result<Term> NotationReader::readPrimary() {
   }
   if (c == '_') {
     ++pos;
-    if (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) {
+    if (pos < text.size() &&
+        std::isdigit(static_cast<unsigned char>(text[pos]))) {
       CUTE_TRY(v, readInteger());
       return Term::ofInt(Int(v));
     }
@@ -248,7 +259,7 @@ Result<Swizzle> NotationReader::readSwizzle() {
   CUTE_TRY(s, readInteger());
   if (!consume('>'))
     return errorHere("expected `>`");
-  if (b > INT_MAX || m > INT_MAX || s > INT_MAX || s < INT_MIN)
+  if (b > INT_MAX || m > INT_MAX || s > INT_MAX || s <= INT_MIN)
     return errorHere("swizzle parameters out of range");
   return Swizzle::get(int(b), int(m), int(s));
 }

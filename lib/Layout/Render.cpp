@@ -28,13 +28,13 @@ static Result<Grid> evaluateGrid(const Layout &layout) {
     return algebraError("a picture needs a rank-1 or rank-2 layout, got rank " +
                         std::to_string(layout.rank()) + ": " + layout.str());
   if (!layout.isStatic())
-    return algebraError("a picture needs a static layout, got " +
-                        layout.str());
+    return algebraError("a picture needs a static layout, got " + layout.str());
   Layout padded = appendTo(layout, 2);
   Grid grid;
   grid.rows = size(padded.mode(0)).value();
   grid.cols = size(padded.mode(1)).value();
-  if (grid.rows * grid.cols > kMaxCells)
+  if (grid.rows > kMaxCells || grid.cols > kMaxCells ||
+      grid.rows * grid.cols > kMaxCells)
     return algebraError("the layout has more than " +
                         std::to_string(kMaxCells) + " elements to draw");
   for (int64_t m = 0; m < grid.rows; ++m) {
@@ -101,8 +101,8 @@ Result<std::string> mlir::cute::renderSvg(const Layout &layout) {
          layout.str() + "</text>\n";
   for (int64_t n = 0; n < grid.cols; ++n)
     out += "<text x=\"" + std::to_string(margin + n * cell + cell / 2) +
-           "\" y=\"" + std::to_string(margin + 6) + "\">" +
-           std::to_string(n) + "</text>\n";
+           "\" y=\"" + std::to_string(margin + 6) + "\">" + std::to_string(n) +
+           "</text>\n";
   for (int64_t m = 0; m < grid.rows; ++m) {
     int64_t y = margin + 20 + m * cell;
     out += "<text x=\"" + std::to_string(margin / 2) + "\" y=\"" +
@@ -115,8 +115,8 @@ Result<std::string> mlir::cute::renderSvg(const Layout &layout) {
              "\" width=\"" + std::to_string(cell) + "\" height=\"" +
              std::to_string(cell) + "\" fill=\"" + palette[shade] +
              "\" stroke=\"black\"/>\n";
-      const char *ink = shade == 3 || shade == 5 || shade == 7 ? "white"
-                                                               : "black";
+      const char *ink =
+          shade == 3 || shade == 5 || shade == 7 ? "white" : "black";
       out += "<text x=\"" + std::to_string(x + cell / 2) + "\" y=\"" +
              std::to_string(y + cell / 2) + "\" fill=\"" + ink + "\">" +
              std::to_string(v) + "</text>\n";

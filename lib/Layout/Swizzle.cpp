@@ -18,9 +18,9 @@ Result<Swizzle> Swizzle::get(int bits, int base, int shift) {
     return algebraError("swizzle: M must be non-negative, got " +
                         std::to_string(base));
   if (std::abs(shift) < bits)
-    return algebraError("swizzle: |S| must be at least B, got S=" +
-                        std::to_string(shift) + " and B=" +
-                        std::to_string(bits));
+    return algebraError(
+        "swizzle: |S| must be at least B, got S=" + std::to_string(shift) +
+        " and B=" + std::to_string(bits));
   if (bits + base + std::abs(shift) > 31)
     return algebraError("swizzle: B+M+|S| must be at most 31, got " +
                         std::to_string(bits + base + std::abs(shift)));
@@ -48,8 +48,8 @@ int64_t Swizzle::period() const {
 }
 
 std::string Swizzle::str() const {
-  return "Sw<" + std::to_string(numBits) + "," + std::to_string(numBase) +
-         "," + std::to_string(numShift) + ">";
+  return "Sw<" + std::to_string(numBits) + "," + std::to_string(numBase) + "," +
+         std::to_string(numShift) + ">";
 }
 
 Result<Int> mlir::cute::applySwizzle(const Swizzle &swizzle,
@@ -57,9 +57,8 @@ Result<Int> mlir::cute::applySwizzle(const Swizzle &swizzle,
   if (swizzle.bits() == 0)
     return offset;
   if (!offset.isStatic())
-    return algebraError("swizzle " + swizzle.str() +
-                        " of the dynamic offset " + offset.str() +
-                        " needs its value");
+    return algebraError("swizzle " + swizzle.str() + " of the dynamic offset " +
+                        offset.str() + " needs its value");
   return Int(swizzle(offset.value()));
 }
 
@@ -105,10 +104,9 @@ Result<Swizzle> mlir::cute::downcast(const Swizzle &swizzle, int64_t n) {
 
 /// Cast each part of `layout` with the matching cast.
 template <class SwizzleCast, class LayoutCast>
-static Result<ComposedLayout> castComposed(const ComposedLayout &layout,
-                                           int64_t n, SwizzleCast castSwizzle,
-                                           LayoutCast castLayout,
-                                           bool divideOffset) {
+static Result<ComposedLayout>
+castComposed(const ComposedLayout &layout, int64_t n, SwizzleCast castSwizzle,
+             LayoutCast castLayout, bool divideOffset) {
   ComposedLayout::Outer outer = layout.outer();
   if (const auto *sw = std::get_if<Swizzle>(&outer)) {
     CUTE_TRY(s, castSwizzle(*sw, n));
@@ -133,8 +131,7 @@ static Result<ComposedLayout> castComposed(const ComposedLayout &layout,
 Result<ComposedLayout> mlir::cute::upcast(const ComposedLayout &layout,
                                           int64_t n) {
   return castComposed(
-      layout, n,
-      [](const Swizzle &s, int64_t k) { return upcast(s, k); },
+      layout, n, [](const Swizzle &s, int64_t k) { return upcast(s, k); },
       [](const Layout &l, int64_t k) { return upcast(l, k); },
       /*divideOffset=*/true);
 }
@@ -142,8 +139,7 @@ Result<ComposedLayout> mlir::cute::upcast(const ComposedLayout &layout,
 Result<ComposedLayout> mlir::cute::downcast(const ComposedLayout &layout,
                                             int64_t n) {
   return castComposed(
-      layout, n,
-      [](const Swizzle &s, int64_t k) { return downcast(s, k); },
+      layout, n, [](const Swizzle &s, int64_t k) { return downcast(s, k); },
       [](const Layout &l, int64_t k) { return downcast(l, k); },
       /*divideOffset=*/false);
 }

@@ -27,8 +27,8 @@ static Result<Layout> byMode(
   if (tiler.rank() > layout.rank())
     return algebraError(std::string(op) + ": tiler " + tiler.str() + " has " +
                         std::to_string(tiler.rank()) +
-                        " modes but the layout " + layout.str() +
-                        " has rank " + std::to_string(layout.rank()));
+                        " modes but the layout " + layout.str() + " has rank " +
+                        std::to_string(layout.rank()));
   std::vector<Layout> modes;
   for (size_t i = 0; i < layout.rank(); ++i) {
     if (i >= tiler.rank()) {
@@ -80,8 +80,8 @@ static IntTuple repeatUnderscore(size_t n) {
 /// Unpack the second mode of a rank-2 (tiles, rests) layout, and the first
 /// too when `both`.
 static Result<Layout> unpack(const Layout &zipped, bool both) {
-  IntTuple first = both ? repeatUnderscore(zipped.mode(0).rank())
-                        : IntTuple::underscore();
+  IntTuple first =
+      both ? repeatUnderscore(zipped.mode(0).rank()) : IntTuple::underscore();
   IntTuple coord =
       IntTuple::tuple({first, repeatUnderscore(zipped.mode(1).rank())});
   return slice(coord, zipped);
@@ -284,25 +284,25 @@ static Result<Layout> upcastImpl(const Layout &layout, int64_t n) {
     return algebraError("the factor must be positive, got " +
                         std::to_string(n));
   Int factor = n;
-  return mapLeaves(layout, [&](const Int &s, const Int &d)
-                               -> Result<std::pair<Int, Int>> {
-    if (d.is(0))
-      return std::make_pair(s, d);
-    if (d.isStatic()) {
-      if (d.value() % n != 0 && n % d.value() != 0)
-        return algebraError("divisibility condition violated: stride " +
-                            d.str() + " and " + std::to_string(n) +
-                            " do not divide one another");
-      Int ad = abs(d);
-      return std::make_pair(ceilDiv(s, ceilDiv(factor, ad)),
-                            signum(d) * ceilDiv(ad, factor));
-    }
-    Truth ok = divides(factor, d);
-    if (ok != Truth::True)
-      return algebraError("dynamic stride " + d.str() + " needs " +
-                          divisibilityHint(factor, d));
-    return std::make_pair(s, d / factor);
-  });
+  return mapLeaves(
+      layout, [&](const Int &s, const Int &d) -> Result<std::pair<Int, Int>> {
+        if (d.is(0))
+          return std::make_pair(s, d);
+        if (d.isStatic()) {
+          if (d.value() % n != 0 && n % d.value() != 0)
+            return algebraError("divisibility condition violated: stride " +
+                                d.str() + " and " + std::to_string(n) +
+                                " do not divide one another");
+          Int ad = abs(d);
+          return std::make_pair(ceilDiv(s, ceilDiv(factor, ad)),
+                                signum(d) * ceilDiv(ad, factor));
+        }
+        Truth ok = divides(factor, d);
+        if (ok != Truth::True)
+          return algebraError("dynamic stride " + d.str() + " needs " +
+                              divisibilityHint(factor, d));
+        return std::make_pair(s, d / factor);
+      });
 }
 
 static Result<Layout> downcastImpl(const Layout &layout, int64_t n) {
@@ -315,12 +315,12 @@ static Result<Layout> downcastImpl(const Layout &layout, int64_t n) {
   if (!adjacent)
     return algebraError("needs a stride-1 mode (adjacent elements) in " +
                         layout.str());
-  return mapLeaves(layout, [&](const Int &s, const Int &d)
-                               -> Result<std::pair<Int, Int>> {
-    if (d.is(1) || d.is(-1))
-      return std::make_pair(s * n, d);
-    return std::make_pair(s, d * n);
-  });
+  return mapLeaves(
+      layout, [&](const Int &s, const Int &d) -> Result<std::pair<Int, Int>> {
+        if (d.is(1) || d.is(-1))
+          return std::make_pair(s * n, d);
+        return std::make_pair(s, d * n);
+      });
 }
 
 Result<Layout> mlir::cute::upcast(const Layout &layout, int64_t n) {

@@ -127,9 +127,9 @@ Result<int64_t> asStaticInt(const CalcValue &v) {
 Result<CalcValue> requireArity(const std::string &fn, const Args &args,
                                size_t lo, size_t hi) {
   if (args.size() < lo || args.size() > hi) {
-    std::string want = lo == hi ? std::to_string(lo)
-                                : std::to_string(lo) + " to " +
-                                      std::to_string(hi);
+    std::string want = lo == hi
+                           ? std::to_string(lo)
+                           : std::to_string(lo) + " to " + std::to_string(hi);
     return algebraError(fn + " takes " + want + " argument(s), got " +
                         std::to_string(args.size()));
   }
@@ -153,7 +153,10 @@ onLayoutOrInner(const CalcValue &v,
 /// Evaluate a layout-like value at every index of its domain.
 Result<CalcValue> evalAll(const CalcValue &v) {
   CalcValue::Values out;
+  constexpr int64_t kMaxValues = 1 << 20;
   if (const auto *sw = std::get_if<Swizzle>(&v.value)) {
+    if (sw->period() > kMaxValues)
+      return algebraError("eval of more than 2^20 values is refused");
     for (int64_t i = 0; i < sw->period(); ++i)
       out.items.push_back((*sw)(i));
     return CalcValue{out};
@@ -170,7 +173,7 @@ Result<CalcValue> evalAll(const CalcValue &v) {
   }
   if (!n.isStatic())
     return algebraError("eval needs a static size, got " + n.str());
-  if (n.value() > (1 << 20))
+  if (n.value() > kMaxValues)
     return algebraError("eval of more than 2^20 values is refused");
   for (int64_t i = 0; i < n.value(); ++i) {
     CUTE_TRY(x, at(i));
@@ -201,8 +204,8 @@ Function layoutPairFunction(Result<Layout> (*op)(const Layout &,
                                                  const Layout &)) {
   return {2, 2, [op](const Args &a) -> Result<CalcValue> {
             CUTE_TRY(rhs, asLayout(a[1]));
-            return onLayoutOrInner(
-                a[0], [&](const Layout &l) { return op(l, rhs); });
+            return onLayoutOrInner(a[0],
+                                   [&](const Layout &l) { return op(l, rhs); });
           }};
 }
 
@@ -220,9 +223,9 @@ Function profiledFunction(Layout (*plain)(const Layout &),
                                                       const IntTuple &)) {
   return {1, 2, [plain, byProfile](const Args &a) -> Result<CalcValue> {
             if (a.size() == 1)
-              return onLayoutOrInner(a[0], [&](const Layout &l) -> Result<Layout> {
-                return plain(l);
-              });
+              return onLayoutOrInner(
+                  a[0],
+                  [&](const Layout &l) -> Result<Layout> { return plain(l); });
             CUTE_TRY(profile, asIntTuple(a[1]));
             return onLayoutOrInner(
                 a[0], [&](const Layout &l) { return byProfile(l, profile); });
@@ -380,7 +383,8 @@ Result<CalcValue> castCall(const std::string &fn, const Args &a) {
 const std::map<std::string, Function> &functions() {
   static const std::map<std::string, Function> table = [] {
     std::map<std::string, Function> t;
-    for (const char *q : {"size", "cosize", "rank", "depth", "shape", "stride"}) {
+    for (const char *q :
+         {"size", "cosize", "rank", "depth", "shape", "stride"}) {
       std::string name = q;
       t[name] = {1, 1, [name](const Args &a) { return queryCall(name, a[0]); }};
     }
@@ -401,9 +405,8 @@ const std::map<std::string, Function> &functions() {
     t["flatten"] = plainFunction(flatten);
     t["right_inverse"] = plainFunction(rightInverse);
     t["nullspace"] = plainFunction(nullspace);
-    t["left_inverse"] = {1, 1, [](const Args &a) {
-                           return onLayoutOrInner(a[0], leftInverse);
-                         }};
+    t["left_inverse"] = {
+        1, 1, [](const Args &a) { return onLayoutOrInner(a[0], leftInverse); }};
     t["composition"] = {2, 2, compositionCall};
     t["complement"] = {1, 2, [](const Args &a) -> Result<CalcValue> {
                          CUTE_TRY(layout, asLayout(a[0]));

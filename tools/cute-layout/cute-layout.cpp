@@ -25,7 +25,8 @@ static void printUsage(std::ostream &os) {
   os << "usage: cute-layout [--table] [--svg FILE] [EXPRESSION]\n"
         "\n"
         "Evaluates CuTe layout-algebra expressions and prints the result in\n"
-        "CuTe notation. Without EXPRESSION, reads one expression per line from\n"
+        "CuTe notation. Without EXPRESSION, reads one expression per line "
+        "from\n"
         "standard input and prints one result per line (`error: <reason>` for\n"
         "a rejected input).\n"
         "\n"
@@ -34,7 +35,8 @@ static void printUsage(std::ostream &os) {
         "  --svg FILE   draw a rank-1/2 layout result into FILE\n"
         "\n"
         "Values: layouts `(4,(2,3)):(2,(1,8))`, tuples `(2,4)`, ints, `_`,\n"
-        "dynamic leaves `?`, `?N`, `?N{div=16}`, swizzles `Sw<3,4,3>`, composed\n"
+        "dynamic leaves `?`, `?N`, `?N{div=16}`, swizzles `Sw<3,4,3>`, "
+        "composed\n"
         "layouts `Sw<3,4,3> o 0 o (8,8):(8,1)`.\n"
         "\n"
         "Functions:";
@@ -64,8 +66,8 @@ static bool run(const std::string &expr, const Options &opts, std::ostream &out,
   const auto *term = std::get_if<Term>(&value->value);
   bool isLayout = term && term->kind() == Term::Kind::Layout;
   if ((opts.table || !opts.svgPath.empty()) && !isLayout) {
-    err << "error: --table and --svg need a layout result, got "
-        << value->str() << "\n";
+    err << "error: --table and --svg need a layout result, got " << value->str()
+        << "\n";
     return false;
   }
   if (opts.table) {

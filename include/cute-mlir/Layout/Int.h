@@ -89,9 +89,8 @@ public:
 
   /// Evaluate with values for the unknowns; nullopt if one is missing or a
   /// division by zero occurs.
-  std::optional<int64_t>
-  evaluate(const std::function<std::optional<int64_t>(const Int &)> &valueOf)
-      const;
+  std::optional<int64_t> evaluate(
+      const std::function<std::optional<int64_t>(const Int &)> &valueOf) const;
 
   /// The expression node of a dynamic value (null when static).
   const IntNode *getNode() const { return node.get(); }

@@ -58,7 +58,9 @@ public:
   int depth() const { return shapeTuple.depth(); }
   /// Mode i as a layout (CuTe's get<i>; mode 0 of a rank-1 leaf is itself).
   Layout mode(size_t i) const;
-  bool isStatic() const { return shapeTuple.isStatic() && strideTuple.isStatic(); }
+  bool isStatic() const {
+    return shapeTuple.isStatic() && strideTuple.isStatic();
+  }
 
   /// The value at a coordinate (an integer or a congruent tuple).
   Result<Int> operator()(const IntTuple &coord) const;

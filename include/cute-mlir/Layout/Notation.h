@@ -7,8 +7,9 @@
 // Reads the notation CuTe prints:
 //
 //   leaf     := INT | '-' INT | '_' INT        (static: 4, -1, _4)
-//             | '?' NAME? ('{' 'div' '=' INT '}')?   (dynamic: ?, ?N, ?{div=16})
-//             | '_'                              (slice marker, where allowed)
+//             | '?' NAME? ('{' 'div' '=' INT '}')?   (dynamic: ?, ?N,
+//             ?{div=16}) | '_'                              (slice marker,
+//             where allowed)
 //   tuple    := '(' term (',' term)* ')'
 //   term     := (tuple | leaf) (':' (tuple | leaf))?
 //   swizzle  := 'Sw<' INT ',' INT ',' INT '>'
@@ -97,6 +98,7 @@ private:
 
   std::string_view text;
   size_t pos = 0;
+  int depth = 0;
   std::map<std::string, Int> namedUnknowns;
 };
 
