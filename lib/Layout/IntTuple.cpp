@@ -482,3 +482,20 @@ IntTuple mlir::cute::idx2crd(const Int &idx, const IntTuple &shape) {
     return IntTuple(idx);
   return idx2crdStrided(idx, shape, compactColMajor(shape));
 }
+
+Result<IntTuple> mlir::cute::idx2crd(const IntTuple &idx,
+                                     const IntTuple &shape) {
+  if (idx.isUnderscore())
+    return algebraError("the index holds `_`");
+  if (idx.isInt())
+    return idx2crd(idx.value(), shape);
+  if (!shape.isTuple() || shape.rank() != idx.rank())
+    return algebraError("index " + idx.str() +
+                        " does not match the rank of shape " + shape.str());
+  std::vector<IntTuple> r;
+  for (size_t i = 0; i < idx.rank(); ++i) {
+    CUTE_TRY(c, idx2crd(idx.mode(i), shape.mode(i)));
+    r.push_back(c);
+  }
+  return IntTuple::tuple(std::move(r));
+}

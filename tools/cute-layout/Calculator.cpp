@@ -301,8 +301,6 @@ Result<CalcValue> crd2idxCall(const Args &a) {
 
 Result<CalcValue> idx2crdCall(const Args &a) {
   CUTE_TRY(idx, asIntTuple(a[0]));
-  if (!idx.isInt())
-    return algebraError("idx2crd takes an integer index");
   IntTuple shape;
   if (const auto *t = std::get_if<Term>(&a[1].value);
       t && t->kind() == Term::Kind::Layout) {
@@ -311,7 +309,8 @@ Result<CalcValue> idx2crdCall(const Args &a) {
     CUTE_TRY(s, asIntTuple(a[1]));
     shape = s;
   }
-  return ofTuple(idx2crd(idx.value(), shape));
+  CUTE_TRY(coord, idx2crd(idx, shape));
+  return ofTuple(coord);
 }
 
 /// Size-like queries of a layout, composed layout or tuple.
@@ -328,7 +327,7 @@ Result<CalcValue> queryCall(const std::string &fn, const CalcValue &v) {
       return ofInt(Int(static_cast<int64_t>(t.rank())));
     if (fn == "depth")
       return ofInt(Int(static_cast<int64_t>(t.depth())));
-    return algebraError(fn + " needs a layout, got " + describe(v));
+    return algebraError("needs a layout, got " + describe(v));
   } else {
     CUTE_TRY(l, asLayout(v));
     layout = l;
