@@ -178,10 +178,14 @@ static Result<Layout> composeMode(const IntTuple &lshape,
     const Int &currShape = lshape.mode(i).value();
     const Int &currStride = lstride.mode(i).value();
 
-    // Weak stride divisibility: the rest stride steps over whole modes.
-    Truth strideOk = restStride.is(1) ? Truth::True
-                                      : (divides(currShape, restStride) ||
-                                         less(restStride, currShape));
+    // Weak stride divisibility: the rest stride steps over whole modes. A
+    // positive stride r at most the mode holds either way (r == s divides,
+    // r < s is less), which covers the stride 1 and facts like ?N{div=r}.
+    bool atMostShape = restStride.isStatic() && restStride.value() >= 1 &&
+                       currShape.lowerBound() >= restStride.value();
+    Truth strideOk = atMostShape ? Truth::True
+                                 : (divides(currShape, restStride) ||
+                                    less(restStride, currShape));
     if (strideOk != Truth::True)
       return conditionError("stride divisibility condition", strideOk,
                             restStride.str() + " is neither divisible by " +

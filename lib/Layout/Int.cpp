@@ -193,8 +193,9 @@ std::string Int::str() const {
   const IntNode &n = *node;
   switch (n.op) {
   case IntOp::Unknown: {
+    // A name stands for its facts; an anonymous unknown shows them.
     std::string s = "?" + n.name;
-    if (n.divisibility > 1)
+    if (n.name.empty() && n.divisibility > 1)
       s += "{div=" + std::to_string(n.divisibility) + "}";
     return s;
   }
