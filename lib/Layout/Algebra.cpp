@@ -199,6 +199,20 @@ static Result<Layout> composeMode(const IntTuple &lshape,
       restStride = nextStride;
       continue;
     }
+    // A stride that splits this mode unevenly is only sound when what is
+    // left of the right operand stays inside the mode. (CuTe C++ does not
+    // check this and computes a wrong layout; pycute rejects it.)
+    Truth even = divides(currShape, restStride) ||
+                 divides(abs(restStride), currShape) ||
+                 !less(nextShape, restShape);
+    if (even != Truth::True)
+      return conditionError(
+          "stride divisibility condition", even,
+          "stride " + restStride.str() + " splits the mode of size " +
+              currShape.str() + " unevenly and " + restShape.str() +
+              " elements do not fit in it",
+          divisibilityHint(abs(restStride), currShape) + " or " +
+              restShape.str() + " <= " + nextShape.str());
     Int newShape = min(nextShape, restShape);
     // Weak shape divisibility: the mode taken divides what is left.
     Truth shapeOk = divides(newShape, restShape);

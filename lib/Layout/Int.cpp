@@ -439,6 +439,12 @@ Int mlir::cute::operator*(const Int &a, const Int &b) {
     Int rest;
     if (std::optional<int64_t> c = scaledBy(b, rest))
       return Int(checkedMul(a.value(), *c)) * rest;
+    // c * (x / d) -> (c / d) * x when d divides both c and x exactly.
+    const IntNode &nb = *b.getNode();
+    if (nb.op == IntOp::Div && nb.rhs.isStatic() && nb.rhs.value() > 0 &&
+        a.value() % nb.rhs.value() == 0 &&
+        divides(nb.rhs, nb.lhs) == Truth::True)
+      return Int(a.value() / nb.rhs.value()) * nb.lhs;
     return IntNode::make(IntOp::Mul, a, b);
   }
   // Float constant factors outwards: (c*x) * y -> c * (x*y).
@@ -586,6 +592,26 @@ Truth mlir::cute::less(const Int &a, const Int &b) {
   return Truth::Unknown;
 }
 
+/// Does min(x, c) divide the constant `a`? min(x, c) is c, or a multiple of
+/// x's known divisor between x's lower bound and c: try them all when few.
+static Truth dividesByMin(const Int &b, int64_t a) {
+  const IntNode &n = *b.getNode();
+  if (n.op != IntOp::Min || (n.lhs.isStatic() == n.rhs.isStatic()))
+    return Truth::Unknown;
+  int64_t c = n.lhs.isStatic() ? n.lhs.value() : n.rhs.value();
+  const Int &x = n.lhs.isStatic() ? n.rhs : n.lhs;
+  int64_t step = std::max<int64_t>(1, x.divisor());
+  int64_t first = std::max<int64_t>(x.lowerBound(), 1);
+  if (c < 1 || c > 4096 || a == INT64_MIN)
+    return Truth::Unknown;
+  if (a % c != 0)
+    return Truth::Unknown;
+  for (int64_t v = (first + step - 1) / step * step; v < c; v += step)
+    if (a % v != 0)
+      return Truth::Unknown;
+  return Truth::True;
+}
+
 Truth mlir::cute::divides(const Int &b, const Int &a) {
   if (a.isStatic() && b.isStatic()) {
     if (b.value() == 0)
@@ -609,15 +635,36 @@ Truth mlir::cute::divides(const Int &b, const Int &a) {
     return Truth::True;
   if (a.isStatic() && b.lowerBound() > (a.value() < 0 ? -a.value() : a.value()))
     return Truth::False;
+  if (a.isStatic())
+    return dividesByMin(b, a.value());
   return Truth::Unknown;
+}
+
+/// The names of the unknowns in `v`, without repeats.
+static void collectUnknowns(const Int &v, std::vector<std::string> &names) {
+  if (v.isStatic())
+    return;
+  const IntNode &n = *v.getNode();
+  if (n.op == IntOp::Unknown) {
+    std::string name = "?" + n.name;
+    if (std::find(names.begin(), names.end(), name) == names.end())
+      names.push_back(name);
+    return;
+  }
+  collectUnknowns(n.lhs, names);
+  collectUnknowns(n.rhs, names);
 }
 
 std::string mlir::cute::divisibilityHint(const Int &b, const Int &a) {
   std::string fact = a.str() + " % " + b.str() + " == 0";
-  if (a.isUnknown() && b.isStatic() && b.value() > 1) {
-    std::string name = "?" + a.unknownName();
-    return fact + " (state it as " + name +
-           "{div=" + std::to_string(b.value()) + "})";
-  }
+  // With one named unknown against a constant, say which fact decides it.
+  const Int &constant = b.isStatic() ? b : a;
+  const Int &dynamic = b.isStatic() ? a : b;
+  std::vector<std::string> names;
+  collectUnknowns(dynamic, names);
+  if (constant.isStatic() && constant.value() > 1 && names.size() == 1 &&
+      names.front() != "?")
+    return fact + " (a fact such as " + names.front() +
+           "{div=" + std::to_string(constant.value()) + "} decides it)";
   return fact;
 }

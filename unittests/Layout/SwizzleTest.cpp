@@ -1,0 +1,226 @@
+//===- SwizzleTest.cpp - Swizzles and composed layouts --------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Swizzle<B,M,S> against pycute's test_swizzle.py probes, its masks and
+// parameter checks, composed layouts `outer o offset o inner`, and the casts
+// of both.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Layout/Swizzle.h"
+#include "cute-mlir/Layout/Notation.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir::cute;
+
+namespace {
+
+Swizzle swizzle(int b, int m, int s) {
+  Result<Swizzle> sw = Swizzle::get(b, m, s);
+  if (!sw) {
+    ADD_FAILURE() << sw.message();
+    return *Swizzle::get(0, 0, 0);
+  }
+  return *sw;
+}
+
+ComposedLayout composed(std::string_view text) {
+  Result<ComposedLayout> c = parseComposedLayout(text);
+  if (!c) {
+    ADD_FAILURE() << "cannot parse " << text << ": " << c.message();
+    return ComposedLayout(Layout(), 0, Layout());
+  }
+  return *c;
+}
+
+Layout layout(std::string_view text) {
+  Result<Layout> l = parseLayout(text);
+  if (!l) {
+    ADD_FAILURE() << "cannot parse the layout " << text << ": " << l.message();
+    return Layout();
+  }
+  return *l;
+}
+
+template <class T> std::string show(const Result<T> &r) {
+  return r ? r->str() : "error: " + r.message();
+}
+
+//===----------------------------------------------------------------------===//
+// Swizzle functions
+//===----------------------------------------------------------------------===//
+
+struct ProbeCase {
+  const char *layout;
+  int64_t offsets[12];
+};
+
+TEST(Swizzle, MatchesPycutesProbesThroughAComposedLayout) {
+  // test/python/pycute/test_swizzle.py, offsets 0 1 2 7 8 9 15 16 63 64 255
+  // 256 through `Sw<B,M,S> o 0 o 512:1`.
+  const int64_t probes[12] = {0, 1, 2, 7, 8, 9, 15, 16, 63, 64, 255, 256};
+  const ProbeCase cases[] = {
+      {"Sw<0,4,0> o 0 o 512:1", {0, 1, 2, 7, 8, 9, 15, 16, 63, 64, 255, 256}},
+      {"Sw<2,3,-3> o 0 o 512:1",
+       {0, 1, 2, 7, 72, 73, 79, 144, 255, 64, 63, 256}},
+      {"Sw<1,0,1> o 0 o 512:1", {0, 1, 3, 6, 8, 9, 14, 16, 62, 64, 254, 256}},
+      {"Sw<3,2,3> o 0 o 512:1", {0, 1, 2, 7, 8, 9, 15, 16, 59, 72, 227, 256}},
+      {"Sw<2,1,-2> o 0 o 512:1",
+       {0, 1, 10, 31, 8, 9, 23, 16, 39, 64, 231, 256}},
+  };
+  for (const ProbeCase &c : cases) {
+    ComposedLayout l = composed(c.layout);
+    for (int k = 0; k < 12; ++k)
+      EXPECT_EQ(show(l(IntTuple(probes[k]))), std::to_string(c.offsets[k]))
+          << c.layout << " at " << probes[k];
+  }
+}
+
+TEST(Swizzle, XorsTheYyyBitsIntoTheZzzBits) {
+  // Sw<3,4,3>: YYY = bits 7..9, ZZZ = bits 4..6 (the 128-byte swizzle).
+  Swizzle sw = swizzle(3, 4, 3);
+  EXPECT_EQ(sw.yyyMask(), 0x380u);
+  EXPECT_EQ(sw.zzzMask(), 0x70u);
+  EXPECT_EQ(sw(0x80), 0x90);
+  EXPECT_EQ(sw(0x3FF), 0x38F);
+  EXPECT_EQ(sw.period(), 1024);
+  // A negative shift moves the YYY mask below the ZZZ mask.
+  Swizzle neg = swizzle(2, 1, -2);
+  EXPECT_EQ(neg.yyyMask(), 0x6u);
+  EXPECT_EQ(neg.zzzMask(), 0x18u);
+  EXPECT_EQ(neg.period(), 32);
+  EXPECT_EQ(sw.str(), "Sw<3,4,3>");
+  EXPECT_TRUE(sw == swizzle(3, 4, 3));
+  EXPECT_FALSE(sw == swizzle(3, 4, -3));
+}
+
+TEST(Swizzle, WithZeroBitsIsTheIdentity) {
+  Swizzle id = swizzle(0, 4, 0);
+  for (int64_t x : {0, 1, 17, 1000})
+    EXPECT_EQ(id(x), x);
+  // An identity swizzle passes a dynamic offset through.
+  Int n = Int::unknown("N");
+  Result<Int> r = applySwizzle(id, n);
+  ASSERT_TRUE(r) << r.message();
+  EXPECT_TRUE(r->identical(n));
+}
+
+TEST(Swizzle, OfADynamicOffsetNeedsItsValue) {
+  Result<Int> r = applySwizzle(swizzle(3, 4, 3), Int::unknown("N"));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.message(),
+            "swizzle Sw<3,4,3> of the dynamic offset ?N needs its value");
+  EXPECT_EQ(show(applySwizzle(swizzle(3, 4, 3), Int(0x80))), "144");
+}
+
+TEST(Swizzle, RejectsParametersCuTeRejects) {
+  struct Bad {
+    int b, m, s;
+    const char *message;
+  } cases[] = {
+      {3, 4, 2, "swizzle: |S| must be at least B, got S=2 and B=3"},
+      {3, 4, -2, "swizzle: |S| must be at least B, got S=-2 and B=3"},
+      {-1, 4, 3, "swizzle: B must be non-negative, got -1"},
+      {3, -1, 3, "swizzle: M must be non-negative, got -1"},
+      {3, 30, 3, "swizzle: B+M+|S| must be at most 31, got 36"},
+  };
+  for (const Bad &c : cases) {
+    Result<Swizzle> sw = Swizzle::get(c.b, c.m, c.s);
+    ASSERT_FALSE(sw) << c.b << "," << c.m << "," << c.s;
+    EXPECT_EQ(sw.message(), c.message);
+  }
+  EXPECT_TRUE(Swizzle::get(3, 4, -3));
+  EXPECT_TRUE(Swizzle::get(0, 0, 0));
+}
+
+//===----------------------------------------------------------------------===//
+// Composed layouts
+//===----------------------------------------------------------------------===//
+
+TEST(ComposedLayout, AddsTheOffsetThenAppliesTheOuterFunction) {
+  ComposedLayout sw = composed("Sw<3,4,3> o 0 o (8,64):(64,1)");
+  EXPECT_EQ(show(sw(IntTuple::tuple({1, 2}))), "66");
+  EXPECT_EQ(show(sw(IntTuple::tuple({2, 0}))), "144");
+  ComposedLayout outer = composed("(4,2):(2,1) o 1 o 8:1");
+  EXPECT_EQ(show(outer(IntTuple(3))), "1");
+  EXPECT_EQ(show(outer(IntTuple(0))), "2");
+  // A row of the 4x4 XOR swizzle is a permutation of the row.
+  ComposedLayout xor4 = composed("Sw<2,0,2> o 0 o (4,4):(4,1)");
+  std::string row;
+  for (int64_t j = 0; j < 4; ++j)
+    row += show(xor4(IntTuple::tuple({1, j}))) + " ";
+  EXPECT_EQ(row, "5 4 7 6 ");
+}
+
+TEST(ComposedLayout, WithALayoutOuterPrintsLikeItsNotation) {
+  ComposedLayout c(layout("(4,2):(2,1)"), 1, layout("8:1"));
+  EXPECT_EQ(c.str(), "(4,2):(2,1) o 1 o 8:1");
+  EXPECT_EQ(c.str(), composed("(4,2):(2,1) o 1 o 8:1").str());
+  EXPECT_EQ(show(c(IntTuple(3))), "1");
+}
+
+TEST(ComposedLayout, TilingActsOnTheInnerLayout) {
+  ComposedLayout c = composed("Sw<3,4,3> o 0 o (8,64):(64,1)");
+  Result<Layout> divided = logicalDivide(c.inner(), *parseTiler("(8,8)"));
+  ASSERT_TRUE(divided) << divided.message();
+  EXPECT_EQ(c.withInner(*divided).str(),
+            "Sw<3,4,3> o 0 o ((8,1),(8,8)):((64,0),(1,8))");
+}
+
+TEST(ComposedLayout, UpcastAndDowncastEveryPart) {
+  ComposedLayout c = composed("Sw<3,4,3> o 0 o (8,64):(64,1)");
+  EXPECT_EQ(show(upcast(c, 2)), "Sw<3,3,3> o 0 o (8,32):(32,1)");
+  EXPECT_EQ(show(downcast(c, 2)), "Sw<3,5,3> o 0 o (8,128):(128,1)");
+  EXPECT_EQ(show(upcast(composed("Sw<3,4,3> o 8 o (8,64):(64,1)"), 2)),
+            "Sw<3,3,3> o 4 o (8,32):(32,1)");
+  Result<ComposedLayout> bad =
+      upcast(composed("Sw<3,4,3> o 3 o (8,64):(64,1)"), 2);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.message(), "upcast: offset 3 is not a multiple of 2");
+}
+
+//===----------------------------------------------------------------------===//
+// Casts of swizzles
+//===----------------------------------------------------------------------===//
+
+TEST(SwizzleCast, MovesTheBaseByLog2OfTheFactor) {
+  Swizzle sw = swizzle(3, 4, 3);
+  EXPECT_EQ(show(upcast(sw, 4)), "Sw<3,2,3>");
+  EXPECT_EQ(show(downcast(sw, 2)), "Sw<3,5,3>");
+  EXPECT_EQ(show(upcast(sw, 1)), "Sw<3,4,3>");
+  // Below bit 0 the bits fall off, as CuTe's upcast does.
+  EXPECT_EQ(show(upcast(sw, 32)), "Sw<2,0,3>");
+  EXPECT_EQ(show(upcast(sw, 1024)), "Sw<0,0,3>");
+}
+
+TEST(SwizzleCast, AgreesWithTheLayoutCastOnWholeElements) {
+  // Pairs of 16-bit elements seen as 32-bit ones: element (i,2j) of the
+  // 16-bit layout lies at twice the offset of element (i,j) of the upcast
+  // layout (Sw<3,4,3> on 16-bit elements is Sw<3,3,3> on 32-bit ones).
+  ComposedLayout c = composed("Sw<3,4,3> o 0 o (8,64):(64,1)");
+  Result<ComposedLayout> up = upcast(c, 2);
+  ASSERT_TRUE(up) << up.message();
+  for (int64_t i = 0; i < 8; ++i) {
+    for (int64_t j = 0; j < 32; ++j) {
+      Result<Int> narrow = c(IntTuple::tuple({i, 2 * j}));
+      Result<Int> wide = (*up)(IntTuple::tuple({i, j}));
+      ASSERT_TRUE(narrow && wide);
+      EXPECT_EQ(narrow->value(), 2 * wide->value()) << i << "," << j;
+    }
+  }
+}
+
+TEST(SwizzleCast, RejectsFactorsThatAreNotPowersOfTwo) {
+  Result<Swizzle> r = upcast(swizzle(3, 4, 3), 3);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.message(), "swizzles can only be cast by powers of two, got 3");
+  EXPECT_FALSE(downcast(swizzle(3, 4, 3), 0));
+  // Downcasting past 31 bits is refused by Swizzle::get.
+  EXPECT_FALSE(downcast(swizzle(3, 4, 3), int64_t(1) << 30));
+}
+
+} // namespace
