@@ -11,54 +11,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestSupport.h"
+
 #include "cute-mlir/Layout/Layout.h"
 #include "cute-mlir/Layout/Notation.h"
 
 #include "gtest/gtest.h"
 
 using namespace mlir::cute;
+using namespace mlir::cute::test;
 
 namespace {
-
-Layout layout(std::string_view text) {
-  Result<Layout> l = parseLayout(text);
-  if (!l) {
-    ADD_FAILURE() << "cannot parse the layout " << text << ": " << l.message();
-    return Layout();
-  }
-  return *l;
-}
-
-Tiler tiler(std::string_view text) {
-  Result<Tiler> t = parseTiler(text);
-  if (!t) {
-    ADD_FAILURE() << "cannot parse the tiler " << text << ": " << t.message();
-    return Tiler::underscore();
-  }
-  return *t;
-}
-
-IntTuple tuple(std::string_view text) {
-  Result<IntTuple> t = parseIntTuple(text);
-  if (!t) {
-    ADD_FAILURE() << "cannot parse the tuple " << text << ": " << t.message();
-    return IntTuple();
-  }
-  return *t;
-}
-
-template <class T> std::string show(const Result<T> &r) {
-  return r ? r->str() : "error: " + r.message();
-}
-
-std::string eval(const Layout &l) {
-  std::string s;
-  for (int64_t i = 0, n = size(l).value(); i < n; ++i) {
-    Result<Int> v = l(IntTuple(i));
-    s += (i ? " " : "") + (v ? v->str() : "error: " + v.message());
-  }
-  return s;
-}
 
 /// An operation on two notations and its expected result.
 struct BinaryCase {

@@ -10,36 +10,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestSupport.h"
+
 #include "cute-mlir/Layout/Layout.h"
 #include "cute-mlir/Layout/Notation.h"
 
 #include "gtest/gtest.h"
 
 using namespace mlir::cute;
+using namespace mlir::cute::test;
 
 namespace {
-
-Layout layout(std::string_view text) {
-  Result<Layout> l = parseLayout(text);
-  if (!l) {
-    ADD_FAILURE() << "cannot parse the layout " << text << ": " << l.message();
-    return Layout();
-  }
-  return *l;
-}
-
-IntTuple tuple(std::string_view text) {
-  Result<IntTuple> t = parseIntTuple(text);
-  if (!t) {
-    ADD_FAILURE() << "cannot parse the tuple " << text << ": " << t.message();
-    return IntTuple();
-  }
-  return *t;
-}
-
-template <class T> std::string show(const Result<T> &r) {
-  return r ? r->str() : "error: " + r.message();
-}
 
 int64_t at(const Layout &l, int64_t i) {
   Result<Int> v = l(IntTuple(i));

@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestSupport.h"
+
 #include "cute-mlir/Layout/Layout.h"
 #include "cute-mlir/Layout/Notation.h"
 #include "cute-mlir/Layout/Swizzle.h"
@@ -23,14 +25,11 @@
 #include <regex>
 
 using namespace mlir::cute;
+using namespace mlir::cute::test;
 
 namespace {
 
 using Values = std::map<std::string, int64_t>;
-
-template <class T> std::string show(const Result<T> &r) {
-  return r ? r->str() : "error: " + r.message();
-}
 
 /// The arguments of a call, `(a, b, ...)`, read by one reader so that they
 /// share their unknowns.

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestSupport.h"
+
 #include "cute-mlir/Layout/Layout.h"
 #include "cute-mlir/Layout/Notation.h"
 #include "cute-mlir/Layout/Render.h"
@@ -18,17 +20,13 @@
 #include "gtest/gtest.h"
 
 using namespace mlir::cute;
+// This file reads tuples with `_` (its own `tuple`), so it takes the rest of
+// the shared helpers by name.
+using mlir::cute::test::eval;
+using mlir::cute::test::layout;
+using mlir::cute::test::show;
 
 namespace {
-
-Layout layout(std::string_view text) {
-  Result<Layout> l = parseLayout(text);
-  if (!l) {
-    ADD_FAILURE() << "cannot parse the layout " << text << ": " << l.message();
-    return Layout();
-  }
-  return *l;
-}
 
 IntTuple tuple(std::string_view text) {
   Result<IntTuple> t = parseIntTuple(text, /*allowUnderscore=*/true);
@@ -37,20 +35,6 @@ IntTuple tuple(std::string_view text) {
     return IntTuple();
   }
   return *t;
-}
-
-template <class T> std::string show(const Result<T> &r) {
-  return r ? r->str() : "error: " + r.message();
-}
-
-/// The values at indices 0..size-1, space separated (the calculator's eval).
-std::string eval(const Layout &l) {
-  std::string s;
-  for (int64_t i = 0, n = size(l).value(); i < n; ++i) {
-    Result<Int> v = l(IntTuple(i));
-    s += (i ? " " : "") + (v ? v->str() : "error: " + v.message());
-  }
-  return s;
 }
 
 //===----------------------------------------------------------------------===//

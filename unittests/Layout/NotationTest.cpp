@@ -9,17 +9,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestSupport.h"
+
 #include "cute-mlir/Layout/Notation.h"
 
 #include "gtest/gtest.h"
 
 using namespace mlir::cute;
+using namespace mlir::cute::test;
 
 namespace {
-
-template <class T> std::string show(const Result<T> &r) {
-  return r ? r->str() : "error: " + r.message();
-}
 
 /// The message of a parse that must fail.
 template <class T> std::string errorOf(const Result<T> &r) {

@@ -10,12 +10,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cute-mlir/Layout/Swizzle.h"
+#include "TestSupport.h"
+
 #include "cute-mlir/Layout/Notation.h"
+#include "cute-mlir/Layout/Swizzle.h"
 
 #include "gtest/gtest.h"
 
 using namespace mlir::cute;
+using namespace mlir::cute::test;
 
 namespace {
 
@@ -35,19 +38,6 @@ ComposedLayout composed(std::string_view text) {
     return ComposedLayout(Layout(), 0, Layout());
   }
   return *c;
-}
-
-Layout layout(std::string_view text) {
-  Result<Layout> l = parseLayout(text);
-  if (!l) {
-    ADD_FAILURE() << "cannot parse the layout " << text << ": " << l.message();
-    return Layout();
-  }
-  return *l;
-}
-
-template <class T> std::string show(const Result<T> &r) {
-  return r ? r->str() : "error: " + r.message();
 }
 
 //===----------------------------------------------------------------------===//
