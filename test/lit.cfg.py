@@ -17,4 +17,4 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.cute_mlir_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["cute-layout"], tool_dirs)
+llvm_config.add_tool_substitutions(["cute-layout", "cute-opt"], tool_dirs)

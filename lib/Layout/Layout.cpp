@@ -67,6 +67,10 @@ Tiler Tiler::tuple(std::vector<Tiler> elements) {
 std::string Tiler::str() const {
   if (isUnderscore())
     return "_";
+  // n:1 is written n, as CuTe writes a shape used as a tiler.
+  if (isLayout() && layout().shape().isInt() && layout().stride().isInt() &&
+      layout().stride().value().is(1))
+    return layout().shape().str();
   if (isLayout())
     return layout().str();
   std::string s = "(";

@@ -223,7 +223,7 @@ TEST(Composition, RejectsAShapeThatTheTakenModeDoesNotDivide) {
 TEST(Composition, RejectsATilerWithMoreModesThanTheLayout) {
   Result<Layout> r = composition(layout("(8,8):(1,8)"), tiler("(2,2,2)"));
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.message(), "composition: tiler (2:1,2:1,2:1) has 3 modes but "
+  EXPECT_EQ(r.message(), "composition: tiler (2,2,2) has 3 modes but "
                          "the layout (8,8):(1,8) has rank 2");
 }
 

@@ -163,7 +163,7 @@ TEST(Divides, RejectATilerWithMoreModesThanTheLayout) {
   for (TilingOp op : {logicalDivide, zippedDivide, tiledDivide, flatDivide}) {
     Result<Layout> r = op(layout("(8,8):(1,8)"), tiler("(2,2,2)"));
     ASSERT_FALSE(r) << r->str();
-    EXPECT_NE(r.message().find("logical_divide: tiler (2:1,2:1,2:1) has 3 "
+    EXPECT_NE(r.message().find("logical_divide: tiler (2,2,2) has 3 "
                                "modes but the layout (8,8):(1,8) has rank 2"),
               std::string::npos)
         << r.message();
@@ -219,7 +219,7 @@ TEST(LogicalProduct, RejectsARepeatThatTheComplementCannotHold) {
 TEST(LogicalProduct, RejectsATilerWithMoreModesThanTheBlock) {
   Result<Layout> r = logicalProduct(layout("(2,2):(1,2)"), tiler("(3,4,5)"));
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.message(), "logical_product: tiler (3:1,4:1,5:1) has 3 modes "
+  EXPECT_EQ(r.message(), "logical_product: tiler (3,4,5) has 3 modes "
                          "but the layout (2,2):(1,2) has rank 2");
 }
 

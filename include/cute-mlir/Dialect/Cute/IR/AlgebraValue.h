@@ -1,0 +1,69 @@
+//===- AlgebraValue.h - Library values behind cute types --------*- C++ -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The bridge between cute types and the layout library. A cute type's spec
+// (`(4,?):(1,4)`) read with fresh unknowns for its `?` slots is an
+// AlgebraValue; an op computes its result as an AlgebraValue; the result's
+// type is its spec with every dynamic leaf written as a slot (`?`, or
+// `?{div=N}` with the divisor the library knows).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_MLIR_DIALECT_CUTE_IR_ALGEBRAVALUE_H
+#define CUTE_MLIR_DIALECT_CUTE_IR_ALGEBRAVALUE_H
+
+#include "cute-mlir/Layout/Layout.h"
+
+#include "mlir/IR/Location.h"
+#include "mlir/IR/TypeRange.h"
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <optional>
+#include <variant>
+
+namespace mlir {
+class Location;
+namespace cute {
+
+/// Which cute type an integer tuple is.
+enum class TupleKind { IntTuple, Shape, Stride, Coord };
+
+struct TupleValue {
+  TupleKind kind;
+  IntTuple tuple;
+};
+
+/// A library value: an integer tuple of some kind, a layout, a tiler, or a
+/// scalar `index`.
+using AlgebraValue = std::variant<TupleValue, Layout, Tiler, Int>;
+using AlgebraResult = Result<AlgebraValue>;
+
+/// Read a value of type `type` with a fresh unknown for each `?` slot; the
+/// unknowns are appended to `slots` in slot order. `index` reads as one
+/// unknown.
+Result<AlgebraValue> readAlgebraValue(Type type,
+                                      SmallVectorImpl<Int> *slots = nullptr);
+
+/// The cute type (or `index`) of a library value.
+Type typeOfAlgebraValue(MLIRContext *context, const AlgebraValue &value);
+
+/// Every dynamic leaf of a library value, in slot order (a static value has
+/// none; an `index` value is its one leaf when dynamic).
+SmallVector<Int> dynamicLeaves(const AlgebraValue &value);
+
+/// Type inference shared by every algebra op: read the operand types, run
+/// `compute`, and return the type of the result, or emit the library's error.
+LogicalResult inferAlgebraResultType(
+    MLIRContext *context, std::optional<Location> location, StringRef opName,
+    TypeRange operandTypes,
+    function_ref<AlgebraResult(ArrayRef<AlgebraValue>)> compute,
+    SmallVectorImpl<Type> &inferredReturnTypes);
+
+} // namespace cute
+} // namespace mlir
+
+#endif // CUTE_MLIR_DIALECT_CUTE_IR_ALGEBRAVALUE_H

@@ -1,0 +1,514 @@
+//===- CuteOps.td - Operations of the cute dialect ---------*- tablegen -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_OPS
+#define CUTE_OPS
+
+include "cute-mlir/Dialect/Cute/IR/CuteDialect.td"
+include "cute-mlir/Dialect/Cute/IR/CuteInterfaces.td"
+include "cute-mlir/Dialect/Cute/IR/CuteTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Slots and constants
+//===----------------------------------------------------------------------===//
+
+class Cute_MakeTupleOp<string mnemonic, Type resultType, string what>
+    : Cute_Op<mnemonic, [Pure]> {
+  let summary = "make " # what # " from the values of its `?` slots";
+  let description = [{
+    Builds a value of the result type whose `?` slots take the `index`
+    operands, in order. Static leaves come from the type.
+
+    ```mlir
+    %s = cute.}] # mnemonic # [{ %m, %n : !cute.}] # !cast<TypeDef>(resultType).mnemonic # [{<"(?,(4,?))">
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$values);
+  let results = (outs resultType:$result);
+  let assemblyFormat = "($values^)? attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Cute_MakeIntTupleOp : Cute_MakeTupleOp<"make_int_tuple", Cute_IntTupleType, "an integer tuple">;
+def Cute_MakeShapeOp : Cute_MakeTupleOp<"make_shape", Cute_ShapeType, "a shape">;
+def Cute_MakeStrideOp : Cute_MakeTupleOp<"make_stride", Cute_StrideType, "a stride">;
+def Cute_MakeCoordOp : Cute_MakeTupleOp<"make_coord", Cute_CoordType, "a coordinate">;
+
+def Cute_StaticOp : Cute_Op<"static", [ConstantLike, Pure]> {
+  let summary = "a value whose type is fully static";
+  let description = [{
+    The value of a cute type without `?` slots: the type says everything.
+    Folding produces it for every op whose result is static.
+
+    ```mlir
+    %l = cute.static : !cute.layout<"(4,8):(1,4)">
+    ```
+  }];
+  let results = (outs Cute_AnySpecType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Algebra ops: result types and values computed by the layout library
+//===----------------------------------------------------------------------===//
+
+/// An op whose result type is inferred, and whose result is computed, by
+/// `compute` through the layout library.
+/// An op whose result is computed by `compute` through the layout library.
+/// Its result type is inferred from the same computation, unless the result
+/// is an `index` (which ODS infers by itself).
+class Cute_AlgebraOp<string mnemonic, bit indexResult = 0>
+    : Cute_Op<mnemonic, [Pure,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>,
+        DeclareOpInterfaceMethods<Cute_AlgebraOpInterface>,
+        NativeOpTrait<"CuteAlgebraOp", [], [{
+          /// The op's semantics over library values.
+          static ::mlir::cute::AlgebraResult
+          compute(::llvm::ArrayRef<::mlir::cute::AlgebraValue> operands,
+                  Adaptor adaptor);
+        }], !if(indexResult, "", [{
+          ::llvm::LogicalResult $cppClass::inferReturnTypes(
+              ::mlir::MLIRContext *context,
+              std::optional<::mlir::Location> location,
+              ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+              ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+              ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+            $cppClass::Adaptor adaptor(operands, attributes, properties,
+                                       regions);
+            return ::mlir::cute::inferAlgebraResultType(
+                context, location, getOperationName(), operands.getTypes(),
+                [&](::llvm::ArrayRef<::mlir::cute::AlgebraValue> values) {
+                  return compute(values, adaptor);
+                },
+                inferredReturnTypes);
+          }
+        }]) # [{
+          ::mlir::cute::AlgebraResult $cppClass::evaluate(
+              ::llvm::ArrayRef<::mlir::cute::AlgebraValue> operands) {
+            return compute(operands, Adaptor(*this));
+          }
+        }]>]>;
+
+/// layout -> layout
+class Cute_UnaryLayoutOp<string mnemonic, string what>
+    : Cute_AlgebraOp<mnemonic> {
+  let summary = what;
+  let arguments = (ins Cute_LayoutType:$layout);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $layout attr-dict `:` qualified(type($layout)) `->` qualified(type($result))
+  }];
+}
+
+/// (layout, tile) -> layout
+class Cute_TilingOp<string mnemonic, string what>
+    : Cute_AlgebraOp<mnemonic> {
+  let summary = what;
+  let arguments = (ins Cute_LayoutType:$layout, Cute_TileType:$tiler);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $layout `,` $tiler attr-dict `:` `(` qualified(type($layout)) `,`
+    qualified(type($tiler)) `)` `->` qualified(type($result))
+  }];
+}
+
+/// (layout, layout) -> layout
+class Cute_LayoutPairOp<string mnemonic, string what>
+    : Cute_AlgebraOp<mnemonic> {
+  let summary = what;
+  let arguments = (ins Cute_LayoutType:$lhs, Cute_LayoutType:$rhs);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` `(` qualified(type($lhs)) `,`
+    qualified(type($rhs)) `)` `->` qualified(type($result))
+  }];
+}
+
+def Cute_MakeLayoutOp : Cute_AlgebraOp<"make_layout"> {
+  let summary = "make a layout from a shape and an optional stride";
+  let description = [{
+    `shape:stride`; without a stride, the compact column-major layout of the
+    shape (static size-1 modes get stride 0).
+
+    ```mlir
+    %l = cute.make_layout %s, %d : (!cute.shape<"(4,?)">, !cute.stride<"(1,4)">) -> !cute.layout<"(4,?):(1,4)">
+    %c = cute.make_layout %s : (!cute.shape<"(4,?)">) -> !cute.layout<"(4,?):(1,4)">
+    ```
+  }];
+  let arguments = (ins Cute_ShapeType:$shape, Optional<Cute_StrideType>:$stride);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $shape (`,` $stride^)? attr-dict `:` `(` qualified(type($shape))
+    (`,` qualified(type($stride))^)? `)` `->` qualified(type($result))
+  }];
+}
+
+def Cute_GetOp : Cute_AlgebraOp<"get"> {
+  let summary = "a mode of a layout (CuTe's get<I...>)";
+  let description = [{
+    The sublayout at the mode path `modes` (mode 0 of a rank-1 leaf layout is
+    the layout itself).
+
+    ```mlir
+    %m = cute.get %l [1, 0] : (!cute.layout<"(4,(2,?)):(1,(4,8))">) -> !cute.layout<"2:4">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout, DenseI64ArrayAttr:$modes);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $layout $modes attr-dict `:` `(` qualified(type($layout)) `)` `->`
+    qualified(type($result))
+  }];
+}
+
+def Cute_ShapeOp : Cute_AlgebraOp<"shape"> {
+  let summary = "the shape of a layout";
+  let description = [{
+    ```mlir
+    %s = cute.shape %l : (!cute.layout<"(4,?):(1,4)">) -> !cute.shape<"(4,?)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout);
+  let results = (outs Cute_ShapeType:$result);
+  let assemblyFormat = [{
+    $layout attr-dict `:` `(` qualified(type($layout)) `)` `->`
+    qualified(type($result))
+  }];
+}
+
+def Cute_StrideOp : Cute_AlgebraOp<"stride"> {
+  let summary = "the stride of a layout";
+  let description = [{
+    ```mlir
+    %d = cute.stride %l : (!cute.layout<"(4,?):(1,4)">) -> !cute.stride<"(1,4)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout);
+  let results = (outs Cute_StrideType:$result);
+  let assemblyFormat = [{
+    $layout attr-dict `:` `(` qualified(type($layout)) `)` `->`
+    qualified(type($result))
+  }];
+}
+
+/// A query returning an index.
+class Cute_QueryOp<string mnemonic, string what, Type operandType>
+    : Cute_AlgebraOp<mnemonic, /*indexResult=*/1> {
+  let summary = what;
+  let arguments = (ins operandType:$input);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input))";
+}
+
+def Cute_SizeOp : Cute_QueryOp<"size", "the number of elements",
+    AnyTypeOf<[Cute_LayoutType, Cute_ShapeType, Cute_IntTupleType]>> {
+  let description = [{
+    The product of the shape.
+
+    ```mlir
+    %n = cute.size %l : !cute.layout<"(4,?):(1,4)">
+    ```
+  }];
+}
+
+def Cute_CosizeOp : Cute_QueryOp<"cosize", "one past the largest value",
+    Cute_LayoutType> {
+  let description = [{
+    CuTe's cosize: the value at the last coordinate (over |stride|) plus one.
+
+    ```mlir
+    %n = cute.cosize %l : !cute.layout<"(4,?):(1,4)">
+    ```
+  }];
+}
+
+def Cute_RankOp : Cute_QueryOp<"rank", "the number of top-level modes",
+    AnyTypeOf<[Cute_LayoutType, Cute_ShapeType, Cute_IntTupleType]>> {
+  let description = [{
+    Always static: it folds to a constant.
+
+    ```mlir
+    %r = cute.rank %l : !cute.layout<"(4,?):(1,4)">
+    ```
+  }];
+}
+
+def Cute_DepthOp : Cute_QueryOp<"depth", "the nesting depth",
+    AnyTypeOf<[Cute_LayoutType, Cute_ShapeType, Cute_IntTupleType]>> {
+  let description = [{
+    0 for an integer, 1 + the deepest mode for a tuple. Always static.
+
+    ```mlir
+    %d = cute.depth %l : !cute.layout<"(4,(2,?)):(1,(4,8))">
+    ```
+  }];
+}
+
+def Cute_Crd2IdxOp : Cute_AlgebraOp<"crd2idx", /*indexResult=*/1> {
+  let summary = "the value of a layout at a coordinate";
+  let description = [{
+    A coordinate (an integer index or a tuple congruent to the shape) mapped
+    through the layout.
+
+    ```mlir
+    %i = cute.crd2idx %c, %l : !cute.coord<"(?,?)">, !cute.layout<"(4,?):(1,4)">
+    ```
+  }];
+  let arguments = (ins Cute_CoordType:$coord, Cute_LayoutType:$layout);
+  let results = (outs Index:$result);
+  let assemblyFormat = [{
+    $coord `,` $layout attr-dict `:` qualified(type($coord)) `,`
+    qualified(type($layout))
+  }];
+}
+
+def Cute_Idx2CrdOp : Cute_AlgebraOp<"idx2crd"> {
+  let summary = "the coordinate of an index in a shape";
+  let description = [{
+    The hierarchical coordinate of `index` in the compact column-major
+    `shape`.
+
+    ```mlir
+    %c = cute.idx2crd %i, %s : (index, !cute.shape<"(4,8)">) -> !cute.coord<"(?,?)">
+    ```
+  }];
+  let arguments = (ins Index:$index, Cute_ShapeType:$shape);
+  let results = (outs Cute_CoordType:$result);
+  let assemblyFormat = [{
+    $index `,` $shape attr-dict `:` `(` type($index) `,` qualified(type($shape))
+    `)` `->` qualified(type($result))
+  }];
+}
+
+def Cute_CoalesceOp : Cute_UnaryLayoutOp<"coalesce",
+    "merge the modes that can be merged"> {
+  let description = [{
+    Preserves the function on the layout's domain; the result has depth <= 1.
+
+    ```mlir
+    %c = cute.coalesce %l : !cute.layout<"(2,(1,6)):(1,(6,2))"> -> !cute.layout<"12:1">
+    ```
+  }];
+}
+
+def Cute_FilterOp : Cute_UnaryLayoutOp<"filter",
+    "remove static 0-stride and size-1 modes, then coalesce"> {
+  let description = [{
+    ```mlir
+    %f = cute.filter %l : !cute.layout<"(4,2):(0,1)"> -> !cute.layout<"2:1">
+    ```
+  }];
+}
+
+def Cute_FilterZerosOp : Cute_UnaryLayoutOp<"filter_zeros",
+    "replace static 0-stride modes by size 1"> {
+  let description = [{
+    ```mlir
+    %f = cute.filter_zeros %l : !cute.layout<"(4,2):(0,1)"> -> !cute.layout<"(1,2):(0,1)">
+    ```
+  }];
+}
+
+def Cute_RightInverseOp : Cute_UnaryLayoutOp<"right_inverse",
+    "the right inverse: layout(result(i)) == i"> {
+  let description = [{
+    ```mlir
+    %r = cute.right_inverse %l : !cute.layout<"(4,2):(2,1)"> -> !cute.layout<"(2,4):(4,1)">
+    ```
+  }];
+}
+
+def Cute_LeftInverseOp : Cute_UnaryLayoutOp<"left_inverse",
+    "the left inverse of an injective layout: result(layout(i)) == i"> {
+  let description = [{
+    ```mlir
+    %r = cute.left_inverse %l : !cute.layout<"(4,2):(2,1)"> -> !cute.layout<"(2,4):(4,1)">
+    ```
+  }];
+}
+
+def Cute_ComplementOp : Cute_AlgebraOp<"complement"> {
+  let summary = "what a layout does not reach, up to a cotarget";
+  let description = [{
+    Without a cotarget, up to the cosize of the filtered layout.
+
+    ```mlir
+    %c = cute.complement %l, %n : (!cute.layout<"4:2">, !cute.shape<"24">) -> !cute.layout<"(2,3):(1,8)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout,
+                       Optional<Cute_ShapeType>:$cotarget);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $layout (`,` $cotarget^)? attr-dict `:` `(` qualified(type($layout))
+    (`,` qualified(type($cotarget))^)? `)` `->` qualified(type($result))
+  }];
+}
+
+def Cute_CompositionOp : Cute_AlgebraOp<"composition"> {
+  let summary = "lhs o rhs: result(c) == lhs(rhs(c))";
+  let description = [{
+    The right operand is a layout or a tile (composed mode by mode; modes of
+    lhs the tile does not cover are dropped).
+
+    ```mlir
+    %r = cute.composition %a, %b : (!cute.layout<"(6,2):(8,2)">, !cute.layout<"(4,3):(3,1)">) -> !cute.layout<"((2,2),3):((24,2),8)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$lhs,
+                       AnyTypeOf<[Cute_LayoutType, Cute_TileType]>:$rhs);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` `(` qualified(type($lhs)) `,`
+    qualified(type($rhs)) `)` `->` qualified(type($result))
+  }];
+}
+
+def Cute_LogicalDivideOp : Cute_TilingOp<"logical_divide",
+    "split each tiled mode into (tile, rest)"> {
+  let description = [{
+    ```mlir
+    %r = cute.logical_divide %l, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"(2:1,4:2)">) -> !cute.layout<"((2,4),(4,2)):((1,2),(16,8))">
+    ```
+  }];
+}
+def Cute_ZippedDivideOp : Cute_TilingOp<"zipped_divide",
+    "logical_divide gathered into ((tiles...), (rests...))"> {
+  let description = [{
+    ```mlir
+    %r = cute.zipped_divide %l, %t : (!cute.layout<"(?,?):(1,?)">, !cute.tile<"(128,64)">) -> !cute.layout<"((128,64),(?,?)):((1,?),(128,?))">
+    ```
+  }];
+}
+def Cute_TiledDivideOp : Cute_TilingOp<"tiled_divide",
+    "zipped_divide with the rest modes unpacked"> {
+  let description = [{
+    ```mlir
+    %r = cute.tiled_divide %l, %t : (!cute.layout<"8:1">, !cute.tile<"4:1">) -> !cute.layout<"(4,2):(1,4)">
+    ```
+  }];
+}
+def Cute_FlatDivideOp : Cute_TilingOp<"flat_divide",
+    "zipped_divide with both modes unpacked"> {
+  let description = [{
+    ```mlir
+    %r = cute.flat_divide %l, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"(2,4)">) -> !cute.layout<"(2,4,4,2):(1,8,2,32)">
+    ```
+  }];
+}
+def Cute_LogicalProductOp : Cute_TilingOp<"logical_product",
+    "repeat each mode's block by the tile: (block, repetition)"> {
+  let description = [{
+    ```mlir
+    %r = cute.logical_product %l, %t : (!cute.layout<"(2,2):(4,1)">, !cute.tile<"6:1">) -> !cute.layout<"((2,2),(2,3)):((4,1),(2,8))">
+    ```
+  }];
+}
+def Cute_ZippedProductOp : Cute_TilingOp<"zipped_product",
+    "logical_product gathered into ((blocks...), (repetitions...))"> {
+  let description = [{
+    ```mlir
+    %r = cute.zipped_product %l, %t : (!cute.layout<"(2,2):(1,2)">, !cute.tile<"(3,4)">) -> !cute.layout<"((2,2),(3,(2,2))):((1,2),(2,(1,4)))">
+    ```
+  }];
+}
+def Cute_TiledProductOp : Cute_TilingOp<"tiled_product",
+    "zipped_product with the repetition modes unpacked"> {
+  let description = [{
+    ```mlir
+    %r = cute.tiled_product %l, %t : (!cute.layout<"(2,2):(1,2)">, !cute.tile<"(3,4)">) -> !cute.layout<"((2,2),3,(2,2)):((1,2),2,(1,4))">
+    ```
+  }];
+}
+def Cute_FlatProductOp : Cute_TilingOp<"flat_product",
+    "zipped_product with both modes unpacked"> {
+  let description = [{
+    ```mlir
+    %r = cute.flat_product %l, %t : (!cute.layout<"(2,2):(1,2)">, !cute.tile<"(3,4)">) -> !cute.layout<"(2,2,3,(2,2)):(1,2,2,(1,4))">
+    ```
+  }];
+}
+
+def Cute_BlockedProductOp : Cute_LayoutPairOp<"blocked_product",
+    "repeat a block over a tiler, block by block"> {
+  let description = [{
+    ```mlir
+    %r = cute.blocked_product %a, %b : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(3,4):(4,1)">) -> !cute.layout<"((2,3),(2,4)):((1,16),(2,4))">
+    ```
+  }];
+}
+def Cute_RakedProductOp : Cute_LayoutPairOp<"raked_product",
+    "repeat a block over a tiler, interleaving the blocks"> {
+  let description = [{
+    ```mlir
+    %r = cute.raked_product %a, %b : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(3,4):(4,1)">) -> !cute.layout<"((3,2),(4,2)):((16,1),(4,2))">
+    ```
+  }];
+}
+
+def Cute_TileToShapeOp : Cute_AlgebraOp<"tile_to_shape"> {
+  let summary = "repeat a block until it has the target shape";
+  let description = [{
+    ```mlir
+    %r = cute.tile_to_shape %l, %s : (!cute.layout<"(2,2):(1,2)">, !cute.shape<"(8,8)">) -> !cute.layout<"((2,4),(2,4)):((1,4),(2,16))">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout, Cute_ShapeType:$shape);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $layout `,` $shape attr-dict `:` `(` qualified(type($layout)) `,`
+    qualified(type($shape)) `)` `->` qualified(type($result))
+  }];
+}
+
+class Cute_CastOp<string mnemonic, string what> : Cute_AlgebraOp<mnemonic> {
+  let summary = what;
+  let arguments = (ins Cute_LayoutType:$layout, I64Attr:$factor);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $layout `by` $factor attr-dict `:` qualified(type($layout)) `->`
+    qualified(type($result))
+  }];
+}
+
+def Cute_UpcastOp : Cute_CastOp<"upcast",
+    "view `factor` elements as one"> {
+  let description = [{
+    ```mlir
+    %r = cute.upcast %l by 2 : !cute.layout<"(4,8):(8,1)"> -> !cute.layout<"(4,4):(4,1)">
+    ```
+  }];
+}
+def Cute_DowncastOp : Cute_CastOp<"downcast",
+    "view one element as `factor` elements"> {
+  let description = [{
+    ```mlir
+    %r = cute.downcast %l by 2 : !cute.layout<"(4,4):(4,1)"> -> !cute.layout<"(4,8):(8,1)">
+    ```
+  }];
+}
+
+def Cute_MaxCommonVectorOp : Cute_AlgebraOp<"max_common_vector", /*indexResult=*/1> {
+  let summary = "how many contiguous elements two layouts agree on";
+  let description = [{
+    ```mlir
+    %n = cute.max_common_vector %a, %b : !cute.layout<"(8,8):(1,8)">, !cute.layout<"(8,8):(1,8)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$lhs, Cute_LayoutType:$rhs);
+  let results = (outs Index:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
+  }];
+}
+
+#endif // CUTE_OPS

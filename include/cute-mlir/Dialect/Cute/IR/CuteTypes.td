@@ -1,0 +1,77 @@
+//===- CuteTypes.td - Types of the cute dialect ------------*- tablegen -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_TYPES
+#define CUTE_TYPES
+
+include "cute-mlir/Dialect/Cute/IR/CuteDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+
+/// A type whose one parameter is a spec in CuTe notation, kept canonical.
+class Cute_SpecType<string name, string typeMnemonic, string what>
+    : TypeDef<Cute_Dialect, name> {
+  let mnemonic = typeMnemonic;
+  let parameters = (ins StringRefParameter<"the " # what # " in CuTe notation">:$spec);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The number of `?` slots, i.e. of run-time index values.
+    unsigned getNumDynamicSlots() const;
+  }];
+}
+
+def Cute_IntTupleType : Cute_SpecType<"IntTuple", "int_tuple", "integer tuple"> {
+  let summary = "a hierarchical tuple of integers";
+  let description = [{
+    CuTe's IntTuple: an integer or a tuple of IntTuples, e.g.
+    `!cute.int_tuple<"(2,(?,4))">`. Static leaves are part of the type; each
+    `?` (optionally `?{div=N}`) is a run-time `index` value.
+  }];
+}
+
+def Cute_ShapeType : Cute_SpecType<"Shape", "shape", "shape"> {
+  let summary = "the shape of a layout";
+  let description = [{
+    An IntTuple used as a shape: `!cute.shape<"(4,?{div=16})">`. Static
+    leaves are positive.
+  }];
+}
+
+def Cute_StrideType : Cute_SpecType<"Stride", "stride", "stride"> {
+  let summary = "the stride of a layout";
+  let description = [{
+    An IntTuple used as a stride: `!cute.stride<"(1,?)">`.
+  }];
+}
+
+def Cute_CoordType : Cute_SpecType<"Coord", "coord", "coordinate"> {
+  let summary = "a coordinate, possibly with `_` slice markers";
+  let description = [{
+    An IntTuple used as a coordinate: `!cute.coord<"(?,_)">`. A `_` keeps a
+    mode when slicing.
+  }];
+}
+
+def Cute_TileType : Cute_SpecType<"Tile", "tile", "tiler"> {
+  let summary = "a static tiler";
+  let description = [{
+    A tiler: a layout, `_`, an int `n` (meaning `n:1`) or a tuple of these,
+    e.g. `!cute.tile<"(2:1,_,(2,2):(1,4))">`. Tiles are static.
+  }];
+}
+
+def Cute_LayoutType : Cute_SpecType<"Layout", "layout", "layout"> {
+  let summary = "a layout shape:stride";
+  let description = [{
+    A CuTe layout, e.g. `!cute.layout<"((4,?),2):((1,4),?)">`. Its `?` slots
+    are ordered as the shape's leaves followed by the stride's.
+  }];
+}
+
+def Cute_AnySpecType : AnyTypeOf<[Cute_IntTupleType, Cute_ShapeType,
+    Cute_StrideType, Cute_CoordType, Cute_TileType, Cute_LayoutType]>;
+
+#endif // CUTE_TYPES

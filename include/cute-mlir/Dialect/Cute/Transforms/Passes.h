@@ -1,0 +1,24 @@
+//===- Passes.h - Passes of the cute dialect --------------------*- C++ -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_MLIR_DIALECT_CUTE_TRANSFORMS_PASSES_H
+#define CUTE_MLIR_DIALECT_CUTE_TRANSFORMS_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace cute {
+
+#define GEN_PASS_DECL
+#include "cute-mlir/Dialect/Cute/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "cute-mlir/Dialect/Cute/Transforms/Passes.h.inc"
+
+} // namespace cute
+} // namespace mlir
+
+#endif // CUTE_MLIR_DIALECT_CUTE_TRANSFORMS_PASSES_H

@@ -1,0 +1,36 @@
+//===- Passes.td - Passes of the cute dialect --------------*- tablegen -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_PASSES
+#define CUTE_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def CuteExpandLayoutsPass : Pass<"cute-expand-layouts"> {
+  let summary = "Expand the dynamic layout algebra into index arithmetic";
+  let description = [{
+    Replaces every cute query that yields an `index` (`cute.size`,
+    `cute.cosize`, `cute.crd2idx`, ...) by `arith` ops on `index` values,
+    then erases the cute ops left without uses. The arithmetic is what the
+    layout library computed for the query, over the `index` values that fill
+    the `?` slots (`cute.make_shape %m, %n`, ...): no calls into a runtime.
+
+    Divisibility facts in the types (`?{div=16}`) have already simplified
+    that arithmetic. A cute value whose slots cannot be traced to the ops that
+    fill them (a block argument, say), or that is used by a non-cute op, is
+    an error.
+
+    ```mlir
+    %s = cute.make_shape %m : !cute.shape<"(?,8)">
+    %l = cute.make_layout %s : (!cute.shape<"(?,8)">) -> !cute.layout<"(?,8):(1,?)">
+    %n = cute.cosize %l : !cute.layout<"(?,8):(1,?)">
+    // becomes  %n = (%m - 1) + 7 * %m + 1, as arith ops
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+#endif // CUTE_PASSES

@@ -1,0 +1,25 @@
+//===- InitAllDialects.h - Register the cute-mlir dialects ------*- C++ -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_MLIR_INITALLDIALECTS_H
+#define CUTE_MLIR_INITALLDIALECTS_H
+
+#include "cute-mlir/Dialect/Cute/IR/CuteDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+namespace mlir {
+namespace cute {
+
+/// Add the cute-mlir dialects to `registry`.
+inline void registerAllDialects(DialectRegistry &registry) {
+  registry.insert<CuteDialect>();
+}
+
+} // namespace cute
+} // namespace mlir
+
+#endif // CUTE_MLIR_INITALLDIALECTS_H

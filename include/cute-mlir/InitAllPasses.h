@@ -1,0 +1,21 @@
+//===- InitAllPasses.h - Register the cute-mlir passes ----------*- C++ -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_MLIR_INITALLPASSES_H
+#define CUTE_MLIR_INITALLPASSES_H
+
+#include "cute-mlir/Dialect/Cute/Transforms/Passes.h"
+
+namespace mlir {
+namespace cute {
+
+/// Register the cute-mlir passes with the global pass registry.
+inline void registerAllPasses() { registerCutePasses(); }
+
+} // namespace cute
+} // namespace mlir
+
+#endif // CUTE_MLIR_INITALLPASSES_H

@@ -1,0 +1,119 @@
+//===- AlgebraValue.cpp - Library values behind cute types ----------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Dialect/Cute/IR/AlgebraValue.h"
+#include "cute-mlir/Dialect/Cute/IR/CuteTypes.h"
+
+#include "cute-mlir/Layout/Notation.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+
+static void appendDynamic(const IntTuple &t, SmallVectorImpl<Int> &out) {
+  for (const IntTuple &leaf : leaves(t))
+    if (leaf.isInt() && leaf.value().isDynamic())
+      out.push_back(leaf.value());
+}
+
+SmallVector<Int> mlir::cute::dynamicLeaves(const AlgebraValue &value) {
+  SmallVector<Int> out;
+  if (const auto *t = std::get_if<TupleValue>(&value)) {
+    appendDynamic(t->tuple, out);
+  } else if (const auto *l = std::get_if<Layout>(&value)) {
+    appendDynamic(l->shape(), out);
+    appendDynamic(l->stride(), out);
+  } else if (const auto *i = std::get_if<Int>(&value)) {
+    if (i->isDynamic())
+      out.push_back(*i);
+  }
+  return out;
+}
+
+Result<AlgebraValue> mlir::cute::readAlgebraValue(Type type,
+                                                  SmallVectorImpl<Int> *slots) {
+  auto tuple = [&](StringRef spec, TupleKind kind) -> Result<AlgebraValue> {
+    CUTE_TRY(t,
+             parseIntTuple(spec, /*allowUnderscore=*/kind == TupleKind::Coord));
+    return AlgebraValue(TupleValue{kind, t});
+  };
+  Result<AlgebraValue> value =
+      TypeSwitch<Type, Result<AlgebraValue>>(type)
+          .Case([&](IntTupleType t) {
+            return tuple(t.getSpec(), TupleKind::IntTuple);
+          })
+          .Case(
+              [&](ShapeType t) { return tuple(t.getSpec(), TupleKind::Shape); })
+          .Case([&](StrideType t) {
+            return tuple(t.getSpec(), TupleKind::Stride);
+          })
+          .Case(
+              [&](CoordType t) { return tuple(t.getSpec(), TupleKind::Coord); })
+          .Case([&](LayoutType t) -> Result<AlgebraValue> {
+            CUTE_TRY(l, parseLayout(t.getSpec()));
+            return AlgebraValue(l);
+          })
+          .Case([&](TileType t) -> Result<AlgebraValue> {
+            CUTE_TRY(tiler, parseTiler(t.getSpec()));
+            return AlgebraValue(tiler);
+          })
+          .Case([&](IndexType) { return AlgebraValue(Int::unknown()); })
+          .Default(
+              [](Type) { return algebraError("not a cute type or index"); });
+  if (value && slots) {
+    SmallVector<Int> leaves = dynamicLeaves(*value);
+    slots->append(leaves.begin(), leaves.end());
+  }
+  return value;
+}
+
+Type mlir::cute::typeOfAlgebraValue(MLIRContext *context,
+                                    const AlgebraValue &value) {
+  if (const auto *t = std::get_if<TupleValue>(&value)) {
+    std::string spec = t->tuple.typeStr();
+    switch (t->kind) {
+    case TupleKind::IntTuple:
+      return IntTupleType::get(context, spec);
+    case TupleKind::Shape:
+      return ShapeType::get(context, spec);
+    case TupleKind::Stride:
+      return StrideType::get(context, spec);
+    case TupleKind::Coord:
+      return CoordType::get(context, spec);
+    }
+  }
+  if (const auto *l = std::get_if<Layout>(&value))
+    return LayoutType::get(context, l->typeStr());
+  if (const auto *t = std::get_if<Tiler>(&value))
+    return TileType::get(context, t->str());
+  return IndexType::get(context);
+}
+
+LogicalResult mlir::cute::inferAlgebraResultType(
+    MLIRContext *context, std::optional<Location> location, StringRef opName,
+    TypeRange operandTypes,
+    function_ref<AlgebraResult(ArrayRef<AlgebraValue>)> compute,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  OverflowScope overflow;
+  SmallVector<AlgebraValue> operands;
+  for (Type type : operandTypes) {
+    Result<AlgebraValue> value = readAlgebraValue(type);
+    if (value.failed())
+      return emitOptionalError(location, "'", opName, "' op operand of type ",
+                               type, ": ", value.message());
+    operands.push_back(*value);
+  }
+  AlgebraResult result = compute(operands);
+  if (overflow.overflowed())
+    return emitOptionalError(location, "'", opName,
+                             "' op integer overflow in the layout algebra");
+  if (result.failed())
+    return emitOptionalError(location, "'", opName, "' op ", result.message());
+  inferredReturnTypes.push_back(typeOfAlgebraValue(context, *result));
+  return success();
+}

@@ -1,0 +1,345 @@
+//===- CuteOps.cpp - Operations of the cute dialect -----------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Each algebra op's `compute` is its whole semantics: one call into the layout
+// library. Type inference, folding and cute-expand-layouts all use it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Dialect/Cute/IR/CuteOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+
+#include "cute-mlir/Dialect/Cute/IR/CuteInterfaces.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Folding static results
+//===----------------------------------------------------------------------===//
+
+static bool isSpecType(Type type) {
+  return isa<IntTupleType, ShapeType, StrideType, CoordType, TileType,
+             LayoutType>(type);
+}
+
+LogicalResult
+mlir::cute::foldStaticAlgebraResult(Operation *op,
+                                    SmallVectorImpl<OpFoldResult> &results) {
+  if (op->getNumResults() != 1)
+    return failure();
+  Type type = op->getResult(0).getType();
+  if (isSpecType(type)) {
+    SmallVector<Int> slots;
+    if (readAlgebraValue(type, &slots).failed() || !slots.empty())
+      return failure();
+    results.push_back(TypeAttr::get(type));
+    return success();
+  }
+  // An index result is static when the library computes a constant from the
+  // operand types alone.
+  auto algebra = dyn_cast<AlgebraOpInterface>(op);
+  if (!algebra || !type.isIndex())
+    return failure();
+  OverflowScope overflow;
+  SmallVector<AlgebraValue> operands;
+  for (Value operand : op->getOperands()) {
+    Result<AlgebraValue> value = readAlgebraValue(operand.getType());
+    if (value.failed())
+      return failure();
+    operands.push_back(*value);
+  }
+  AlgebraResult result = algebra.evaluate(operands);
+  if (result.failed() || overflow.overflowed())
+    return failure();
+  const Int *value = std::get_if<Int>(&*result);
+  if (!value || !value->isStatic())
+    return failure();
+  results.push_back(IntegerAttr::get(type, value->value()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Slots and constants
+//===----------------------------------------------------------------------===//
+
+static unsigned numSlots(Type type) {
+  SmallVector<Int> slots;
+  (void)readAlgebraValue(type, &slots);
+  return slots.size();
+}
+
+static LogicalResult verifySlotCount(Operation *op, Type type,
+                                     unsigned numValues) {
+  unsigned slots = numSlots(type);
+  if (slots != numValues)
+    return op->emitOpError() << "has " << numValues << " values for the "
+                             << slots << " `?` slots of " << type;
+  return success();
+}
+
+static OpFoldResult foldIfStatic(Operation *op) {
+  if (op->getNumOperands() != 0)
+    return {};
+  return TypeAttr::get(op->getResult(0).getType());
+}
+
+#define CUTE_MAKE_TUPLE_OP(OpT)                                                \
+  LogicalResult OpT::verify() {                                                \
+    return verifySlotCount(getOperation(), getType(), getValues().size());     \
+  }                                                                            \
+  OpFoldResult OpT::fold(FoldAdaptor) { return foldIfStatic(getOperation()); }
+
+CUTE_MAKE_TUPLE_OP(MakeIntTupleOp)
+CUTE_MAKE_TUPLE_OP(MakeShapeOp)
+CUTE_MAKE_TUPLE_OP(MakeStrideOp)
+CUTE_MAKE_TUPLE_OP(MakeCoordOp)
+
+#undef CUTE_MAKE_TUPLE_OP
+
+LogicalResult StaticOp::verify() {
+  return verifySlotCount(getOperation(), getType(), 0);
+}
+
+OpFoldResult StaticOp::fold(FoldAdaptor) { return TypeAttr::get(getType()); }
+
+//===----------------------------------------------------------------------===//
+// Operand access for compute
+//===----------------------------------------------------------------------===//
+
+static Result<Layout> layoutOf(const AlgebraValue &v) {
+  if (const auto *l = std::get_if<Layout>(&v))
+    return *l;
+  return algebraError("expected a layout");
+}
+
+static Result<IntTuple> tupleOf(const AlgebraValue &v) {
+  if (const auto *t = std::get_if<TupleValue>(&v))
+    return t->tuple;
+  return algebraError("expected an integer tuple");
+}
+
+static Result<Tiler> tilerOf(const AlgebraValue &v) {
+  if (const auto *t = std::get_if<Tiler>(&v))
+    return *t;
+  if (const auto *l = std::get_if<Layout>(&v))
+    return Tiler(*l);
+  return algebraError("expected a tile or a layout");
+}
+
+static Result<Int> intOf(const AlgebraValue &v) {
+  if (const auto *i = std::get_if<Int>(&v))
+    return *i;
+  return algebraError("expected an index");
+}
+
+/// Lift a library result into an AlgebraResult.
+template <class T> static AlgebraResult lift(Result<T> r) {
+  if (r.failed())
+    return r.takeError();
+  return AlgebraValue(*r);
+}
+
+/// The layout or tuple a size-like query is about.
+static Result<IntTuple> shapeOf(const AlgebraValue &v) {
+  if (const auto *l = std::get_if<Layout>(&v))
+    return l->shape();
+  return tupleOf(v);
+}
+
+//===----------------------------------------------------------------------===//
+// Algebra ops
+//===----------------------------------------------------------------------===//
+
+AlgebraResult MakeLayoutOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(shape, tupleOf(operands[0]));
+  if (operands.size() == 1)
+    return AlgebraValue(makeLayout(shape));
+  CUTE_TRY(stride, tupleOf(operands[1]));
+  return lift(Layout::get(shape, stride));
+}
+
+AlgebraResult GetOp::compute(ArrayRef<AlgebraValue> operands, Adaptor adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  for (int64_t i : adaptor.getModes()) {
+    if (i < 0 || static_cast<size_t>(i) >= layout.rank())
+      return algebraError("mode " + std::to_string(i) +
+                          " is out of range for " + layout.typeStr() +
+                          " of rank " + std::to_string(layout.rank()));
+    layout = layout.mode(static_cast<size_t>(i));
+  }
+  return AlgebraValue(layout);
+}
+
+AlgebraResult ShapeOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  return AlgebraValue(TupleValue{TupleKind::Shape, layout.shape()});
+}
+
+AlgebraResult StrideOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  return AlgebraValue(TupleValue{TupleKind::Stride, layout.stride()});
+}
+
+AlgebraResult SizeOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(shape, shapeOf(operands[0]));
+  return AlgebraValue(product(shape));
+}
+
+AlgebraResult CosizeOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  return AlgebraValue(cosize(layout));
+}
+
+AlgebraResult RankOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(shape, shapeOf(operands[0]));
+  return AlgebraValue(Int(static_cast<int64_t>(shape.rank())));
+}
+
+AlgebraResult DepthOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(shape, shapeOf(operands[0]));
+  return AlgebraValue(Int(static_cast<int64_t>(shape.depth())));
+}
+
+AlgebraResult Crd2IdxOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(coord, tupleOf(operands[0]));
+  CUTE_TRY(layout, layoutOf(operands[1]));
+  return lift(layout(coord));
+}
+
+AlgebraResult Idx2CrdOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(index, intOf(operands[0]));
+  CUTE_TRY(shape, tupleOf(operands[1]));
+  return AlgebraValue(TupleValue{TupleKind::Coord, idx2crd(index, shape)});
+}
+
+AlgebraResult CoalesceOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  return AlgebraValue(coalesce(layout));
+}
+
+AlgebraResult FilterOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  return AlgebraValue(filter(layout));
+}
+
+AlgebraResult FilterZerosOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  return AlgebraValue(filterZeros(layout));
+}
+
+AlgebraResult RightInverseOp::compute(ArrayRef<AlgebraValue> operands,
+                                      Adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  return AlgebraValue(rightInverse(layout));
+}
+
+AlgebraResult LeftInverseOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  return lift(leftInverse(layout));
+}
+
+AlgebraResult ComplementOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  if (operands.size() == 1)
+    return lift(complement(layout));
+  CUTE_TRY(cotarget, tupleOf(operands[1]));
+  return lift(complement(layout, cotarget));
+}
+
+AlgebraResult CompositionOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(lhs, layoutOf(operands[0]));
+  CUTE_TRY(rhs, tilerOf(operands[1]));
+  return lift(composition(lhs, rhs));
+}
+
+/// (layout, tiler) -> layout through `fn`.
+static AlgebraResult tiling(ArrayRef<AlgebraValue> operands,
+                            Result<Layout> (*fn)(const Layout &,
+                                                 const Tiler &)) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  CUTE_TRY(tiler, tilerOf(operands[1]));
+  return lift(fn(layout, tiler));
+}
+
+AlgebraResult LogicalDivideOp::compute(ArrayRef<AlgebraValue> operands,
+                                       Adaptor) {
+  return tiling(operands, logicalDivide);
+}
+AlgebraResult ZippedDivideOp::compute(ArrayRef<AlgebraValue> operands,
+                                      Adaptor) {
+  return tiling(operands, zippedDivide);
+}
+AlgebraResult TiledDivideOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  return tiling(operands, tiledDivide);
+}
+AlgebraResult FlatDivideOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  return tiling(operands, flatDivide);
+}
+AlgebraResult LogicalProductOp::compute(ArrayRef<AlgebraValue> operands,
+                                        Adaptor) {
+  return tiling(operands, logicalProduct);
+}
+AlgebraResult ZippedProductOp::compute(ArrayRef<AlgebraValue> operands,
+                                       Adaptor) {
+  return tiling(operands, zippedProduct);
+}
+AlgebraResult TiledProductOp::compute(ArrayRef<AlgebraValue> operands,
+                                      Adaptor) {
+  return tiling(operands, tiledProduct);
+}
+AlgebraResult FlatProductOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  return tiling(operands, flatProduct);
+}
+
+/// (layout, layout) -> layout through `fn`.
+static AlgebraResult layoutPair(ArrayRef<AlgebraValue> operands,
+                                Result<Layout> (*fn)(const Layout &,
+                                                     const Layout &)) {
+  CUTE_TRY(lhs, layoutOf(operands[0]));
+  CUTE_TRY(rhs, layoutOf(operands[1]));
+  return lift(fn(lhs, rhs));
+}
+
+AlgebraResult BlockedProductOp::compute(ArrayRef<AlgebraValue> operands,
+                                        Adaptor) {
+  return layoutPair(operands, blockedProduct);
+}
+AlgebraResult RakedProductOp::compute(ArrayRef<AlgebraValue> operands,
+                                      Adaptor) {
+  return layoutPair(operands, rakedProduct);
+}
+
+AlgebraResult TileToShapeOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  CUTE_TRY(shape, tupleOf(operands[1]));
+  return lift(tileToShape(layout, shape));
+}
+
+AlgebraResult UpcastOp::compute(ArrayRef<AlgebraValue> operands,
+                                Adaptor adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  return lift(upcast(layout, adaptor.getFactor()));
+}
+
+AlgebraResult DowncastOp::compute(ArrayRef<AlgebraValue> operands,
+                                  Adaptor adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  return lift(downcast(layout, adaptor.getFactor()));
+}
+
+AlgebraResult MaxCommonVectorOp::compute(ArrayRef<AlgebraValue> operands,
+                                         Adaptor) {
+  CUTE_TRY(lhs, layoutOf(operands[0]));
+  CUTE_TRY(rhs, layoutOf(operands[1]));
+  return lift(maxCommonVector(lhs, rhs));
+}
+
+#define GET_OP_CLASSES
+#include "cute-mlir/Dialect/Cute/IR/CuteOps.cpp.inc"

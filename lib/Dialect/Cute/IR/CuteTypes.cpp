@@ -1,0 +1,166 @@
+//===- CuteTypes.cpp - Types of the cute dialect --------------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every cute type keeps its spec in canonical CuTe notation: the parser reads
+// the spec with the layout library and prints it back, so `"(2, 4)"` and
+// `"(2,4)"` are the same type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Dialect/Cute/IR/CuteTypes.h"
+#include "cute-mlir/Dialect/Cute/IR/AlgebraValue.h"
+#include "cute-mlir/Dialect/Cute/IR/CuteDialect.h"
+
+#include "cute-mlir/Layout/Notation.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+
+#define GET_TYPEDEF_CLASSES
+#include "cute-mlir/Dialect/Cute/IR/CuteOpsTypes.cpp.inc"
+
+void CuteDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "cute-mlir/Dialect/Cute/IR/CuteOpsTypes.cpp.inc"
+      >();
+}
+
+namespace {
+enum class SpecKind { IntTuple, Shape, Stride, Coord, Tile, Layout };
+} // namespace
+
+/// A `?` slot of a type is an anonymous unknown; names belong to the
+/// calculator, not to types.
+static Result<bool> checkSlots(const std::vector<IntTuple> &leaves) {
+  for (const IntTuple &leaf : leaves)
+    if (leaf.isInt() && leaf.value().isDynamic() &&
+        (!leaf.value().isUnknown() || !leaf.value().unknownName().empty()))
+      return algebraError("dynamic leaves of a type are written `?` or "
+                          "`?{div=N}`, got " +
+                          leaf.value().str());
+  return true;
+}
+
+/// Read `spec` as a value of `kind` and print it canonically.
+static Result<std::string> canonicalSpec(SpecKind kind, StringRef spec) {
+  switch (kind) {
+  case SpecKind::IntTuple:
+  case SpecKind::Shape:
+  case SpecKind::Stride:
+  case SpecKind::Coord: {
+    CUTE_TRY(t,
+             parseIntTuple(spec, /*allowUnderscore=*/kind == SpecKind::Coord));
+    CUTE_TRY(ok, checkSlots(leaves(t)));
+    (void)ok;
+    if (kind == SpecKind::Shape) {
+      for (const IntTuple &leaf : leaves(t))
+        if (leaf.value().isStatic() && leaf.value().value() < 1)
+          return algebraError("shape leaves must be positive, got " +
+                              leaf.value().str());
+    }
+    return t.typeStr();
+  }
+  case SpecKind::Tile: {
+    CUTE_TRY(t, parseTiler(spec));
+    std::string text = t.str();
+    if (text.find('?') != std::string::npos)
+      return algebraError("tiles must be static, got " + text);
+    return text;
+  }
+  case SpecKind::Layout: {
+    CUTE_TRY(l, parseLayout(spec));
+    std::vector<IntTuple> all = leaves(l.shape());
+    for (const IntTuple &d : leaves(l.stride()))
+      all.push_back(d);
+    CUTE_TRY(ok, checkSlots(all));
+    (void)ok;
+    return l.typeStr();
+  }
+  }
+  return algebraError("unreachable");
+}
+
+static StringRef kindName(SpecKind kind) {
+  switch (kind) {
+  case SpecKind::IntTuple:
+    return "integer tuple";
+  case SpecKind::Shape:
+    return "shape";
+  case SpecKind::Stride:
+    return "stride";
+  case SpecKind::Coord:
+    return "coordinate";
+  case SpecKind::Tile:
+    return "tile";
+  case SpecKind::Layout:
+    return "layout";
+  }
+  return "";
+}
+
+static LogicalResult verifySpec(function_ref<InFlightDiagnostic()> emitError,
+                                SpecKind kind, StringRef spec) {
+  Result<std::string> canonical = canonicalSpec(kind, spec);
+  if (canonical.failed())
+    return emitError() << "invalid " << kindName(kind) << " \"" << spec
+                       << "\": " << canonical.message();
+  if (*canonical != spec)
+    return emitError() << kindName(kind) << " \"" << spec
+                       << "\" is not in canonical form \"" << *canonical
+                       << "\"";
+  return success();
+}
+
+/// Parse `<"spec">`, canonicalizing the spec.
+template <class TypeT>
+static Type parseSpecType(AsmParser &parser, SpecKind kind) {
+  std::string spec;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseString(&spec) || parser.parseGreater())
+    return {};
+  Result<std::string> canonical = canonicalSpec(kind, spec);
+  if (canonical.failed()) {
+    parser.emitError(loc) << "invalid " << kindName(kind) << " \"" << spec
+                          << "\": " << canonical.message();
+    return {};
+  }
+  return TypeT::getChecked([&] { return parser.emitError(loc); },
+                           parser.getContext(), *canonical);
+}
+
+static unsigned countSlots(Type type) {
+  SmallVector<Int> slots;
+  if (readAlgebraValue(type, &slots).failed())
+    return 0;
+  return slots.size();
+}
+
+#define CUTE_SPEC_TYPE(TypeT, Kind)                                            \
+  Type TypeT::parse(AsmParser &parser) {                                       \
+    return parseSpecType<TypeT>(parser, SpecKind::Kind);                       \
+  }                                                                            \
+  void TypeT::print(AsmPrinter &printer) const {                               \
+    printer << "<\"" << getSpec() << "\">";                                    \
+  }                                                                            \
+  LogicalResult TypeT::verify(function_ref<InFlightDiagnostic()> emitError,    \
+                              StringRef spec) {                                \
+    return verifySpec(emitError, SpecKind::Kind, spec);                        \
+  }                                                                            \
+  unsigned TypeT::getNumDynamicSlots() const { return countSlots(*this); }
+
+CUTE_SPEC_TYPE(IntTupleType, IntTuple)
+CUTE_SPEC_TYPE(ShapeType, Shape)
+CUTE_SPEC_TYPE(StrideType, Stride)
+CUTE_SPEC_TYPE(CoordType, Coord)
+CUTE_SPEC_TYPE(TileType, Tile)
+CUTE_SPEC_TYPE(LayoutType, Layout)
+
+#undef CUTE_SPEC_TYPE
