@@ -29,6 +29,31 @@ static bool isSpecType(Type type) {
              LayoutType>(type);
 }
 
+/// Evaluate an algebra op on library values read from its operand types.
+static AlgebraResult evaluateOnTypes(AlgebraOpInterface op) {
+  SmallVector<AlgebraValue> operands;
+  for (Value operand : op->getOperands()) {
+    Result<AlgebraValue> value = readAlgebraValue(operand.getType());
+    if (value.failed())
+      return value.takeError();
+    operands.push_back(*value);
+  }
+  return op.evaluate(operands);
+}
+
+LogicalResult mlir::cute::verifyAlgebraOp(Operation *op) {
+  auto algebra = dyn_cast<AlgebraOpInterface>(op);
+  if (!algebra)
+    return success();
+  OverflowScope overflow;
+  AlgebraResult result = evaluateOnTypes(algebra);
+  if (overflow.overflowed())
+    return op->emitOpError("integer overflow in the layout algebra");
+  if (result.failed())
+    return op->emitOpError() << result.message();
+  return success();
+}
+
 LogicalResult
 mlir::cute::foldStaticAlgebraResult(Operation *op,
                                     SmallVectorImpl<OpFoldResult> &results) {
@@ -48,14 +73,7 @@ mlir::cute::foldStaticAlgebraResult(Operation *op,
   if (!algebra || !type.isIndex())
     return failure();
   OverflowScope overflow;
-  SmallVector<AlgebraValue> operands;
-  for (Value operand : op->getOperands()) {
-    Result<AlgebraValue> value = readAlgebraValue(operand.getType());
-    if (value.failed())
-      return failure();
-    operands.push_back(*value);
-  }
-  AlgebraResult result = algebra.evaluate(operands);
+  AlgebraResult result = evaluateOnTypes(algebra);
   if (result.failed() || overflow.overflowed())
     return failure();
   const Int *value = std::get_if<Int>(&*result);

@@ -21,22 +21,31 @@
 
 namespace mlir {
 namespace OpTrait {
-/// Marks the ops whose semantics are a `compute` over library values; folds
-/// every such op whose result is static.
+/// Marks the ops whose semantics are a `compute` over library values:
+/// verifies that the library accepts the operands and folds every such op
+/// whose result is static.
 template <typename ConcreteType>
 class CuteAlgebraOp : public TraitBase<ConcreteType, CuteAlgebraOp> {
 public:
+  static LogicalResult verifyTrait(Operation *op);
   static LogicalResult foldTrait(Operation *op, ArrayRef<Attribute> operands,
                                  SmallVectorImpl<OpFoldResult> &results);
 };
 } // namespace OpTrait
 
 namespace cute {
+/// Report the library's error for an algebra op's operands, if any.
+LogicalResult verifyAlgebraOp(Operation *op);
 /// Fold an algebra op whose result is static: a cute type without slots
 /// becomes `cute.static`, a static index becomes a constant.
 LogicalResult foldStaticAlgebraResult(Operation *op,
                                       SmallVectorImpl<OpFoldResult> &results);
 } // namespace cute
+
+template <typename ConcreteType>
+LogicalResult OpTrait::CuteAlgebraOp<ConcreteType>::verifyTrait(Operation *op) {
+  return cute::verifyAlgebraOp(op);
+}
 
 template <typename ConcreteType>
 LogicalResult OpTrait::CuteAlgebraOp<ConcreteType>::foldTrait(

@@ -67,9 +67,9 @@ def Cute_StaticOp : Cute_Op<"static", [ConstantLike, Pure]> {
 /// Its result type is inferred from the same computation, unless the result
 /// is an `index` (which ODS infers by itself).
 class Cute_AlgebraOp<string mnemonic, bit indexResult = 0>
-    : Cute_Op<mnemonic, [Pure,
-        DeclareOpInterfaceMethods<InferTypeOpInterface>,
-        DeclareOpInterfaceMethods<Cute_AlgebraOpInterface>,
+    : Cute_Op<mnemonic, [
+        // First, so that the library's diagnostic comes before the generic
+        // "failed to infer returned types".
         NativeOpTrait<"CuteAlgebraOp", [], [{
           /// The op's semantics over library values.
           static ::mlir::cute::AlgebraResult
@@ -96,7 +96,10 @@ class Cute_AlgebraOp<string mnemonic, bit indexResult = 0>
               ::llvm::ArrayRef<::mlir::cute::AlgebraValue> operands) {
             return compute(operands, Adaptor(*this));
           }
-        }]>]>;
+        }]>,
+        Pure,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>,
+        DeclareOpInterfaceMethods<Cute_AlgebraOpInterface>]>;
 
 /// layout -> layout
 class Cute_UnaryLayoutOp<string mnemonic, string what>

@@ -1,0 +1,110 @@
+// RUN: cute-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{invalid layout "(4,2):(1)": shape (4,2) and stride (1) are not congruent}}
+func.func private @not_congruent(!cute.layout<"(4,2):(1)">)
+
+// -----
+
+// expected-error @+1 {{invalid shape "(4,0)": shape leaves must be positive, got 0}}
+func.func private @zero_shape(!cute.shape<"(4,0)">)
+
+// -----
+
+// expected-error @+1 {{invalid layout "(4,?M):(1,4)": dynamic leaves of a type are written `?` or `?{div=N}`, got ?M}}
+func.func private @named_slot(!cute.layout<"(4,?M):(1,4)">)
+
+// -----
+
+// expected-error @+1 {{invalid tile "(?,4)": tiles must be static, got (?,4)}}
+func.func private @dynamic_tile(!cute.tile<"(?,4)">)
+
+// -----
+
+// expected-error @+1 {{invalid integer tuple "(2,_)": `_` is not allowed here}}
+func.func private @underscore(!cute.int_tuple<"(2,_)">)
+
+// -----
+
+// expected-error @+1 {{invalid layout "(4,8": expected `,` or `)` at column 5}}
+func.func private @unbalanced(!cute.layout<"(4,8">)
+
+// -----
+
+func.func @slot_count(%m: index) {
+  // expected-error @+1 {{'cute.make_shape' op has 1 values for the 2 `?` slots of '!cute.shape<"(?,?)">'}}
+  %s = cute.make_shape %m : !cute.shape<"(?,?)">
+  return
+}
+
+// -----
+
+func.func @static_with_slots() {
+  // expected-error @+1 {{'cute.static' op has 0 values for the 1 `?` slots of '!cute.layout<"(4,?):(1,4)">'}}
+  %l = cute.static : !cute.layout<"(4,?):(1,4)">
+  return
+}
+
+// -----
+
+func.func @wrong_result_type(%l: !cute.layout<"(8,8):(1,8)">, %t: !cute.tile<"(2,4)">) {
+  // expected-error @below {{failed to infer returned types}}
+  // expected-error @below {{'cute.logical_divide' op inferred type(s) '!cute.layout<"((2,4),(4,2)):((1,2),(8,32))">' are incompatible with return type(s) of operation '!cute.layout<"((2,4),(4,2)):((1,2),(16,8))">'}}
+  %r = cute.logical_divide %l, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"(2,4)">) -> !cute.layout<"((2,4),(4,2)):((1,2),(16,8))">
+  return
+}
+
+// -----
+
+func.func @stride_condition(%a: !cute.layout<"(4,3):(1,8)">, %b: !cute.layout<"4:3">) {
+  // expected-error @+1 {{'cute.composition' op composition: stride divisibility condition violated: stride 3 splits the mode of size 4 unevenly and 4 elements do not fit in it}}
+  %r = cute.composition %a, %b : (!cute.layout<"(4,3):(1,8)">, !cute.layout<"4:3">) -> !cute.layout<"4:3">
+  return
+}
+
+// -----
+
+func.func @needs_a_fact(%a: !cute.layout<"(?,4):(1,?)">, %b: !cute.layout<"16:1">) {
+  // expected-error @+1 {{'cute.composition' op composition: shape divisibility condition cannot be verified: needs 16 % min(?,16) == 0}}
+  %r = cute.composition %a, %b : (!cute.layout<"(?,4):(1,?)">, !cute.layout<"16:1">) -> !cute.layout<"16:1">
+  return
+}
+
+// -----
+
+func.func @non_injective(%a: !cute.layout<"(2,2):(1,1)">) {
+  // expected-error @+1 {{'cute.complement' op complement: non-injective layout (2,2):(1,1)}}
+  %r = cute.complement %a : (!cute.layout<"(2,2):(1,1)">) -> !cute.layout<"1:0">
+  return
+}
+
+// -----
+
+func.func @get_out_of_range(%a: !cute.layout<"(4,8):(1,4)">) {
+  // expected-error @+1 {{'cute.get' op mode 2 is out of range for (4,8):(1,4) of rank 2}}
+  %r = cute.get %a [2] : (!cute.layout<"(4,8):(1,4)">) -> !cute.layout<"4:1">
+  return
+}
+
+// -----
+
+func.func @tiler_rank(%a: !cute.layout<"(8,8):(1,8)">, %t: !cute.tile<"(2,2,2)">) {
+  // expected-error @+1 {{'cute.zipped_divide' op zipped_divide: logical_divide: tiler (2,2,2) has 3 modes but the layout (8,8):(1,8) has rank 2}}
+  %r = cute.zipped_divide %a, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"(2,2,2)">) -> !cute.layout<"1:0">
+  return
+}
+
+// -----
+
+func.func @upcast_dynamic_stride(%a: !cute.layout<"(8,?):(1,?)">) {
+  // expected-error @+1 {{'cute.upcast' op upcast: dynamic stride ? needs ? % 4 == 0}}
+  %r = cute.upcast %a by 4 : !cute.layout<"(8,?):(1,?)"> -> !cute.layout<"(2,?):(1,?)">
+  return
+}
+
+// -----
+
+func.func @left_inverse_dynamic(%a: !cute.layout<"(8,4):(1,?)">) {
+  // expected-error @+1 {{'cute.left_inverse' op left_inverse: needs static strides, but (8,4):(1,?) has a dynamic one}}
+  %r = cute.left_inverse %a : !cute.layout<"(8,4):(1,?)"> -> !cute.layout<"1:0">
+  return
+}
