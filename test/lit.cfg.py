@@ -18,3 +18,9 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.cute_mlir_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["cute-layout", "cute-opt"], tool_dirs)
+
+# CPU execution tests run lowered IR with upstream mlir-runner.
+llvm_config.add_tool_substitutions(["mlir-runner"], [config.llvm_tools_dir])
+config.substitutions.append(
+    ("%mlir_c_runner_utils",
+     os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
