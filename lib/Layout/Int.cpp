@@ -133,6 +133,17 @@ Int Int::unknown(std::string name, int64_t divisibility) {
   return result;
 }
 
+Int Int::unknownInRange(std::string name, int64_t lo, int64_t hi) {
+  Int v = unknown(std::move(name));
+  auto node = std::make_shared<IntNode>(*v.node);
+  node->divisibility = 1;
+  node->knownDivisor = 1;
+  node->lower = lo;
+  node->upper = hi;
+  v.node = std::move(node);
+  return v;
+}
+
 int64_t Int::value() const {
   assert(isStatic() && "value() of a dynamic Int");
   return constant;

@@ -483,6 +483,11 @@ IntTuple mlir::cute::idx2crd(const Int &idx, const IntTuple &shape) {
   return idx2crdStrided(idx, shape, compactColMajor(shape));
 }
 
+IntTuple mlir::cute::idx2crd(const Int &idx, const IntTuple &shape,
+                             const IntTuple &stride) {
+  return idx2crdStrided(idx, shape, stride);
+}
+
 Result<IntTuple> mlir::cute::idx2crd(const IntTuple &idx,
                                      const IntTuple &shape) {
   if (idx.isUnderscore())

@@ -16,27 +16,27 @@ using namespace mlir::cute;
 // Printing
 //===----------------------------------------------------------------------===//
 
-static std::string termStr(const Term &t) {
+static std::string termStr(const Term &t, bool asTypeSlots = false) {
   switch (t.kind()) {
   case Term::Kind::Int:
-    return t.intValue().str();
+    return asTypeSlots ? t.intValue().typeStr() : t.intValue().str();
   case Term::Kind::Underscore:
     return "_";
   case Term::Kind::Layout:
-    return t.layout().str();
+    return asTypeSlots ? t.layout().typeStr() : t.layout().str();
   case Term::Kind::Tuple: {
     std::string s = "(";
     for (size_t i = 0; i < t.elements().size(); ++i)
-      s += (i ? "," : "") + termStr(t.elements()[i]);
+      s += (i ? "," : "") + termStr(t.elements()[i], asTypeSlots);
     return s + ")";
   }
   }
   return "";
 }
 
-std::string CalcValue::str() const {
+std::string CalcValue::str(bool asTypeSlots) const {
   if (const auto *t = std::get_if<Term>(&value))
-    return termStr(*t);
+    return termStr(*t, asTypeSlots);
   if (const auto *s = std::get_if<Swizzle>(&value))
     return s->str();
   if (const auto *c = std::get_if<ComposedLayout>(&value))
@@ -44,7 +44,8 @@ std::string CalcValue::str() const {
   if (const auto *v = std::get_if<Values>(&value)) {
     std::string s;
     for (size_t i = 0; i < v->items.size(); ++i)
-      s += (i ? " " : "") + v->items[i].str();
+      s += (i ? " " : "") +
+           (asTypeSlots ? v->items[i].typeStr() : v->items[i].str());
     return s;
   }
   return std::get<Name>(value).text;

@@ -35,7 +35,9 @@ struct CalcValue {
   };
   std::variant<Term, Swizzle, ComposedLayout, Values, Name> value;
 
-  std::string str() const;
+  /// CuTe notation; with `asTypeSlots`, dynamic leaves print as the `?` /
+  /// `?{div=N}` slots of a cute type instead of expressions.
+  std::string str(bool asTypeSlots = false) const;
 };
 
 /// Parse and evaluate one expression.

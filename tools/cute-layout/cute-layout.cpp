@@ -31,6 +31,7 @@ static void printUsage(std::ostream &os) {
         "a rejected input).\n"
         "\n"
         "  --echo       print each expression before its result\n"
+        "  --type       print dynamic leaves as the `?` slots of a cute type\n"
         "  --table      print a rank-1/2 layout result as CuTe's print_layout\n"
         "  --svg FILE   draw a rank-1/2 layout result into FILE\n"
         "\n"
@@ -48,6 +49,7 @@ static void printUsage(std::ostream &os) {
 namespace {
 struct Options {
   bool echo = false;
+  bool typeSlots = false;
   bool table = false;
   std::string svgPath;
 };
@@ -78,7 +80,7 @@ static bool run(const std::string &expr, const Options &opts, std::ostream &out,
     }
     out << *table;
   } else {
-    out << value->str() << "\n";
+    out << value->str(opts.typeSlots) << "\n";
   }
   if (!opts.svgPath.empty()) {
     Result<std::string> svg = renderSvg(term->layout());
@@ -108,6 +110,8 @@ int main(int argc, char **argv) {
     }
     if (arg == "--echo") {
       opts.echo = true;
+    } else if (arg == "--type") {
+      opts.typeSlots = true;
     } else if (arg == "--table") {
       opts.table = true;
     } else if (arg == "--svg") {

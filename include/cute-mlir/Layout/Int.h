@@ -61,6 +61,8 @@ public:
   /// A fresh unknown. `name` may be empty (printed as `?`); `divisibility`
   /// (>= 1) is a fact: the value is a positive multiple of it.
   static Int unknown(std::string name = "", int64_t divisibility = 1);
+  /// A fresh unknown known to lie in [lo, hi] (a loop counter, say).
+  static Int unknownInRange(std::string name, int64_t lo, int64_t hi);
 
   bool isStatic() const { return node == nullptr; }
   bool isDynamic() const { return node != nullptr; }

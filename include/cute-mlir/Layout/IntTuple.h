@@ -131,6 +131,9 @@ Result<Int> crd2idx(const IntTuple &coord, const IntTuple &shape,
                     const IntTuple &stride);
 /// Map an index to the hierarchical coordinate of a compact column-major shape.
 IntTuple idx2crd(const Int &idx, const IntTuple &shape);
+/// Map an index to a coordinate through a compact shape:stride (each leaf is
+/// (idx / stride) % shape), as CuTe's idx2crd(idx, shape, stride).
+IntTuple idx2crd(const Int &idx, const IntTuple &shape, const IntTuple &stride);
 /// idx2crd with a tuple index: each mode of the index is converted within the
 /// matching mode of the shape (a coordinate passes through unchanged).
 Result<IntTuple> idx2crd(const IntTuple &idx, const IntTuple &shape);

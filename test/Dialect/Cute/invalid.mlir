@@ -108,3 +108,88 @@ func.func @left_inverse_dynamic(%a: !cute.layout<"(8,4):(1,?)">) {
   %r = cute.left_inverse %a : !cute.layout<"(8,4):(1,?)"> -> !cute.layout<"1:0">
   return
 }
+
+// -----
+
+// expected-error @+1 {{tensor memory must be gmem, smem or rmem, got hbm}}
+func.func private @bad_memory(!cute.tensor<f32, hbm, "4:1">)
+
+// -----
+
+func.func @tensor_element_type(%buf: memref<?xf16>, %l: !cute.layout<"4:1">) {
+  // expected-error @+1 {{'cute.make_tensor' op element type 'f32' does not match the memref's 'f16'}}
+  %t = cute.make_tensor %buf, %l : (memref<?xf16>, !cute.layout<"4:1">) -> !cute.tensor<f32, gmem, "4:1">
+  return
+}
+
+// -----
+
+func.func @tensor_layout(%buf: memref<?xf32>, %l: !cute.layout<"4:1">) {
+  // expected-error @+1 {{'cute.make_tensor' op result layout "8:1" is not the layout operand's "4:1"}}
+  %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"4:1">) -> !cute.tensor<f32, gmem, "8:1">
+  return
+}
+
+// -----
+
+func.func @dynamic_fragment() {
+  // expected-error @+1 {{'cute.make_fragment' op needs a static layout, got "(4,?):(1,4)"}}
+  %f = cute.make_fragment : !cute.tensor<f32, rmem, "(4,?):(1,4)">
+  return
+}
+
+// -----
+
+func.func @gmem_fragment() {
+  // expected-error @+1 {{'cute.make_fragment' op fragments live in rmem or smem, not gmem}}
+  %f = cute.make_fragment : !cute.tensor<f32, gmem, "4:1">
+  return
+}
+
+// -----
+
+func.func @copy_sizes(%a: !cute.tensor<f32, gmem, "4:1">, %b: !cute.tensor<f32, rmem, "8:1">) {
+  // expected-error @+1 {{'cute.copy' op source has 4 elements but destination has 8}}
+  cute.copy %a, %b : !cute.tensor<f32, gmem, "4:1">, !cute.tensor<f32, rmem, "8:1">
+  return
+}
+
+// -----
+
+func.func @gemm_k(%a: !cute.tensor<f32, rmem, "(4,8):(1,4)">, %b: !cute.tensor<f32, rmem, "(4,2):(1,4)">, %c: !cute.tensor<f32, rmem, "(4,4):(1,4)">) {
+  // expected-error @+1 {{'cute.gemm' op K differs: 8 and 2}}
+  cute.gemm %a, %b, %c : !cute.tensor<f32, rmem, "(4,8):(1,4)">, !cute.tensor<f32, rmem, "(4,2):(1,4)">, !cute.tensor<f32, rmem, "(4,4):(1,4)">
+  return
+}
+
+// -----
+
+func.func @gemm_rank(%a: !cute.tensor<f32, rmem, "4:1">, %b: !cute.tensor<f32, rmem, "(4,2):(1,4)">, %c: !cute.tensor<f32, rmem, "(4,4):(1,4)">) {
+  // expected-error @+1 {{'cute.gemm' op A must be a rank-2 tensor, (M,K), (N,K) and (M,N)}}
+  cute.gemm %a, %b, %c : !cute.tensor<f32, rmem, "4:1">, !cute.tensor<f32, rmem, "(4,2):(1,4)">, !cute.tensor<f32, rmem, "(4,4):(1,4)">
+  return
+}
+
+// -----
+
+func.func @load_type(%t: !cute.tensor<f32, rmem, "4:1">, %c: !cute.coord<"1">) {
+  // expected-error @+1 {{'cute.load' op result type 'f16' is not the tensor's element type 'f32'}}
+  %v = cute.load %t[%c] : !cute.tensor<f32, rmem, "4:1">, !cute.coord<"1"> -> f16
+  return
+}
+
+// -----
+
+func.func @local_tile_coord(%t: !cute.tensor<f32, gmem, "(8,8):(1,8)">, %tile: !cute.tile<"(4,4)">, %c: !cute.coord<"(0,0,0)">) {
+  // expected-error @+1 {{'cute.local_tile' op tile coordinate (0,0,0) has 3 modes but the grid of tiles (2,2) has 2}}
+  %r = cute.local_tile %t, %tile, %c : (!cute.tensor<f32, gmem, "(8,8):(1,8)">, !cute.tile<"(4,4)">, !cute.coord<"(0,0,0)">) -> !cute.tensor<f32, gmem, "(4,4):(1,8)">
+  return
+}
+
+// -----
+
+func.func @projection_rank(%t: !cute.tensor<f32, gmem, "(8,8):(1,8)">, %thr: !cute.layout<"(4,2):(1,4)">, %i: index) {
+  // expected-error @+1 {{'cute.local_partition' op projection has 1 entries but the thread layout has rank 2}}
+  %r = cute.local_partition %t, %thr, %i {projection = array<i1: true>} : (!cute.tensor<f32, gmem, "(8,8):(1,8)">, !cute.layout<"(4,2):(1,4)">, index) -> !cute.tensor<f32, gmem, "(2,4):(4,16)">
+  return
+}

@@ -31,6 +31,9 @@ SmallVector<Int> mlir::cute::dynamicLeaves(const AlgebraValue &value) {
   } else if (const auto *i = std::get_if<Int>(&value)) {
     if (i->isDynamic())
       out.push_back(*i);
+  } else if (const auto *t = std::get_if<TensorValue>(&value)) {
+    appendDynamic(t->layout.shape(), out);
+    appendDynamic(t->layout.stride(), out);
   }
   return out;
 }
@@ -62,6 +65,11 @@ Result<AlgebraValue> mlir::cute::readAlgebraValue(Type type,
             CUTE_TRY(tiler, parseTiler(t.getSpec()));
             return AlgebraValue(tiler);
           })
+          .Case([&](cute::TensorType t) -> Result<AlgebraValue> {
+            CUTE_TRY(l, parseLayout(t.getLayout()));
+            return AlgebraValue(TensorValue{
+                t.getElementType(), t.getMemory().str(), l, Int::unknown()});
+          })
           .Case([&](IndexType) { return AlgebraValue(Int::unknown()); })
           .Default(
               [](Type) { return algebraError("not a cute type or index"); });
@@ -91,6 +99,9 @@ Type mlir::cute::typeOfAlgebraValue(MLIRContext *context,
     return LayoutType::get(context, l->typeStr());
   if (const auto *t = std::get_if<Tiler>(&value))
     return TileType::get(context, t->str());
+  if (const auto *t = std::get_if<TensorValue>(&value))
+    return cute::TensorType::get(context, t->elementType, t->memory,
+                                 t->layout.typeStr());
   return IndexType::get(context);
 }
 

@@ -15,6 +15,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
 
+#include "cute-mlir/Layout/Notation.h"
+
 using namespace mlir;
 using namespace mlir::cute;
 
@@ -357,6 +359,214 @@ AlgebraResult MaxCommonVectorOp::compute(ArrayRef<AlgebraValue> operands,
   CUTE_TRY(lhs, layoutOf(operands[0]));
   CUTE_TRY(rhs, layoutOf(operands[1]));
   return lift(maxCommonVector(lhs, rhs));
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors
+//===----------------------------------------------------------------------===//
+
+static Result<TensorValue> tensorOf(const AlgebraValue &v) {
+  if (const auto *t = std::get_if<TensorValue>(&v))
+    return *t;
+  return algebraError("expected a tensor");
+}
+
+/// The coordinate with every `_` replaced by 0: where a slice starts.
+static IntTuple zeroUnderscores(const IntTuple &coord) {
+  if (coord.isUnderscore())
+    return IntTuple(0);
+  if (!coord.isTuple())
+    return coord;
+  std::vector<IntTuple> elems;
+  for (const IntTuple &e : coord.elements())
+    elems.push_back(zeroUnderscores(e));
+  return IntTuple::tuple(std::move(elems));
+}
+
+/// Slice `tensor` at `coord`: keep the `_` modes, move the base to the
+/// selected position (CuTe's slice_and_offset).
+static AlgebraResult sliceTensor(const TensorValue &tensor,
+                                 const IntTuple &coord) {
+  CUTE_TRY(layout, slice(coord, tensor.layout));
+  CUTE_TRY(start, tensor.layout(zeroUnderscores(coord)));
+  return AlgebraValue(TensorValue{tensor.elementType, tensor.memory, layout,
+                                  tensor.offset + start});
+}
+
+/// A slice coordinate of `_` for each of `n` modes (just `_` for one).
+static IntTuple underscores(size_t n) {
+  if (n == 1)
+    return IntTuple::underscore();
+  return IntTuple::tuple(std::vector<IntTuple>(n, IntTuple::underscore()));
+}
+
+AlgebraResult GetLayoutOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(tensor, tensorOf(operands[0]));
+  return AlgebraValue(tensor.layout);
+}
+
+AlgebraResult SliceOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(tensor, tensorOf(operands[0]));
+  CUTE_TRY(coord, tupleOf(operands[1]));
+  return sliceTensor(tensor, coord);
+}
+
+AlgebraResult LocalTileOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(tensor, tensorOf(operands[0]));
+  CUTE_TRY(tiler, tilerOf(operands[1]));
+  CUTE_TRY(coord, tupleOf(operands[2]));
+  CUTE_TRY(zipped, zippedDivide(tensor.layout, tiler));
+  // CuTe's inner_partition: keep every tile mode, index the grid of tiles
+  // (a `_` in the coordinate keeps that grid mode, e.g. the k-tiles).
+  size_t gridRank = zipped.shape().mode(1).rank();
+  if (coord.isTuple() && coord.rank() < gridRank)
+    coord = appendTo(coord, gridRank, IntTuple::underscore());
+  if (coord.rank() != gridRank)
+    return algebraError(
+        "tile coordinate " + coord.typeStr() + " has " +
+        std::to_string(coord.rank()) + " modes but the grid of tiles " +
+        zipped.shape().mode(1).typeStr() + " has " + std::to_string(gridRank));
+  tensor.layout = zipped;
+  return sliceTensor(
+      tensor,
+      IntTuple::tuple({underscores(zipped.shape().mode(0).rank()), coord}));
+}
+
+AlgebraResult LocalPartitionOp::compute(ArrayRef<AlgebraValue> operands,
+                                        Adaptor adaptor) {
+  CUTE_TRY(tensor, tensorOf(operands[0]));
+  CUTE_TRY(threads, layoutOf(operands[1]));
+  CUTE_TRY(index, intOf(operands[2]));
+  std::optional<ArrayRef<bool>> projection = adaptor.getProjection();
+  if (projection && projection->size() != threads.rank())
+    return algebraError("projection has " + std::to_string(projection->size()) +
+                        " entries but the thread layout has rank " +
+                        std::to_string(threads.rank()));
+  // The thread's coordinate in each mode of the thread layout, and the tile
+  // extent of each mode the projection keeps (CuTe's Step<_1,X>).
+  IntTuple hier = idx2crd(index, threads.shape(), threads.stride());
+  std::vector<IntTuple> coords;
+  std::vector<Tiler> tiles;
+  for (size_t i = 0; i < threads.rank(); ++i) {
+    if (projection && !(*projection)[i])
+      continue;
+    const IntTuple &modeShape = threads.shape().mode(i);
+    CUTE_TRY(c, crd2idx(hier.mode(i), modeShape, compactColMajor(modeShape)));
+    coords.push_back(c);
+    tiles.push_back(Tiler(makeLayout(product(modeShape))));
+  }
+  if (tiles.empty())
+    return algebraError("the projection keeps no mode of the thread layout");
+  bool single = !threads.shape().isTuple();
+  Tiler tiler = single ? tiles.front() : Tiler::tuple(tiles);
+  IntTuple threadCoord = single ? coords.front() : IntTuple::tuple(coords);
+  CUTE_TRY(zipped, zippedDivide(tensor.layout, tiler));
+  tensor.layout = zipped;
+  return sliceTensor(
+      tensor, IntTuple::tuple(
+                  {threadCoord, underscores(zipped.shape().mode(1).rank())}));
+}
+
+static Type tensorElementType(Value tensor) {
+  return cast<cute::TensorType>(tensor.getType()).getElementType();
+}
+
+/// Static sizes of a tensor's layout, or nullopt when dynamic.
+static std::optional<int64_t> staticSize(Value tensor) {
+  Result<Layout> layout =
+      parseLayout(cast<cute::TensorType>(tensor.getType()).getLayout());
+  if (layout.failed())
+    return std::nullopt;
+  Int n = size(*layout);
+  if (!n.isStatic())
+    return std::nullopt;
+  return n.value();
+}
+
+LogicalResult MakeTensorOp::verify() {
+  auto memref = cast<MemRefType>(getMemref().getType());
+  cute::TensorType type = getType();
+  if (memref.getElementType() != type.getElementType())
+    return emitOpError() << "element type " << type.getElementType()
+                         << " does not match the memref's "
+                         << memref.getElementType();
+  if (getLayout().getType().getSpec() != type.getLayout())
+    return emitOpError() << "result layout \"" << type.getLayout()
+                         << "\" is not the layout operand's \""
+                         << getLayout().getType().getSpec() << "\"";
+  if (!memref.getLayout().isIdentity())
+    return emitOpError("needs a memref with the identity layout");
+  return success();
+}
+
+LogicalResult MakeFragmentOp::verify() {
+  cute::TensorType type = getType();
+  if (type.getMemory() == "gmem")
+    return emitOpError("fragments live in rmem or smem, not gmem");
+  if (numSlots(type.getLayoutType()) != 0)
+    return emitOpError() << "needs a static layout, got \"" << type.getLayout()
+                         << "\"";
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  if (getType() != tensorElementType(getTensor()))
+    return emitOpError() << "result type " << getType()
+                         << " is not the tensor's element type "
+                         << tensorElementType(getTensor());
+  return success();
+}
+
+LogicalResult StoreOp::verify() {
+  if (getValue().getType() != tensorElementType(getTensor()))
+    return emitOpError() << "value type " << getValue().getType()
+                         << " is not the tensor's element type "
+                         << tensorElementType(getTensor());
+  return success();
+}
+
+LogicalResult CopyOp::verify() {
+  if (tensorElementType(getSrc()) != tensorElementType(getDst()))
+    return emitOpError() << "element types differ: "
+                         << tensorElementType(getSrc()) << " and "
+                         << tensorElementType(getDst());
+  std::optional<int64_t> src = staticSize(getSrc()), dst = staticSize(getDst());
+  if (src && dst && *src != *dst)
+    return emitOpError() << "source has " << *src
+                         << " elements but destination has " << *dst;
+  return success();
+}
+
+LogicalResult GemmOp::verify() {
+  Value operands[3] = {getA(), getB(), getC()};
+  const char *names[3] = {"A", "B", "C"};
+  SmallVector<Layout> layouts;
+  for (int i = 0; i < 3; ++i) {
+    Result<Layout> l =
+        parseLayout(cast<cute::TensorType>(operands[i].getType()).getLayout());
+    if (l.failed() || l->rank() != 2)
+      return emitOpError()
+             << names[i] << " must be a rank-2 tensor, (M,K), (N,K) and (M,N)";
+    layouts.push_back(*l);
+  }
+  Type elem = tensorElementType(getC());
+  if (tensorElementType(getA()) != elem || tensorElementType(getB()) != elem)
+    return emitOpError(
+        "the universal FMA needs one element type for A, B and C");
+  // Extents that must agree: M of A and C, N of B and C, K of A and B.
+  auto check = [&](const Layout &x, size_t mx, const Layout &y, size_t my,
+                   const char *what) -> LogicalResult {
+    Int a = size(x.mode(mx)), b = size(y.mode(my));
+    if (equal(a, b) == Truth::False)
+      return emitOpError() << what << " differs: " << a.str() << " and "
+                           << b.str();
+    return success();
+  };
+  if (failed(check(layouts[0], 0, layouts[2], 0, "M")) ||
+      failed(check(layouts[1], 0, layouts[2], 1, "N")) ||
+      failed(check(layouts[0], 1, layouts[1], 1, "K")))
+    return failure();
+  return success();
 }
 
 #define GET_OP_CLASSES

@@ -164,3 +164,48 @@ CUTE_SPEC_TYPE(TileType, Tile)
 CUTE_SPEC_TYPE(LayoutType, Layout)
 
 #undef CUTE_SPEC_TYPE
+
+//===----------------------------------------------------------------------===//
+// cute::TensorType
+//===----------------------------------------------------------------------===//
+
+static bool isMemory(StringRef memory) {
+  return memory == "gmem" || memory == "smem" || memory == "rmem";
+}
+
+Type cute::TensorType::parse(AsmParser &parser) {
+  Type elementType;
+  std::string memory, spec;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseType(elementType) ||
+      parser.parseComma() || parser.parseKeywordOrString(&memory) ||
+      parser.parseComma() || parser.parseString(&spec) || parser.parseGreater())
+    return {};
+  Result<std::string> canonical = canonicalSpec(SpecKind::Layout, spec);
+  if (canonical.failed()) {
+    parser.emitError(loc) << "invalid layout \"" << spec
+                          << "\": " << canonical.message();
+    return {};
+  }
+  return cute::TensorType::getChecked([&] { return parser.emitError(loc); },
+                                      parser.getContext(), elementType, memory,
+                                      *canonical);
+}
+
+void cute::TensorType::print(AsmPrinter &printer) const {
+  printer << "<" << getElementType() << ", " << getMemory() << ", \""
+          << getLayout() << "\">";
+}
+
+LogicalResult
+cute::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                         Type elementType, StringRef memory, StringRef layout) {
+  if (!isMemory(memory))
+    return emitError() << "tensor memory must be gmem, smem or rmem, got "
+                       << memory;
+  return verifySpec(emitError, SpecKind::Layout, layout);
+}
+
+LayoutType cute::TensorType::getLayoutType() const {
+  return LayoutType::get(getContext(), getLayout());
+}

@@ -23,6 +23,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
+#include <string>
 #include <variant>
 
 namespace mlir {
@@ -37,9 +38,18 @@ struct TupleValue {
   IntTuple tuple;
 };
 
-/// A library value: an integer tuple of some kind, a layout, a tiler, or a
-/// scalar `index`.
-using AlgebraValue = std::variant<TupleValue, Layout, Tiler, Int>;
+/// A tensor: its layout and the offset of its base, in elements, from the
+/// storage it was made over; the element type and memory stay as in the type.
+struct TensorValue {
+  Type elementType;
+  std::string memory;
+  Layout layout;
+  Int offset;
+};
+
+/// A library value: an integer tuple of some kind, a layout, a tiler, a
+/// tensor, or a scalar `index`.
+using AlgebraValue = std::variant<TupleValue, Layout, Tiler, Int, TensorValue>;
 using AlgebraResult = Result<AlgebraValue>;
 
 /// Read a value of type `type` with a fresh unknown for each `?` slot; the

@@ -514,4 +514,189 @@ def Cute_MaxCommonVectorOp : Cute_AlgebraOp<"max_common_vector", /*indexResult=*
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Tensors
+//===----------------------------------------------------------------------===//
+
+def Cute_MakeTensorOp : Cute_Op<"make_tensor", [Pure]> {
+  let summary = "a tensor over a memref";
+  let description = [{
+    The tensor whose element at coordinate `c` is `memref[layout(c)]`. The
+    memref is one-dimensional and holds at least cosize(layout) elements.
+
+    ```mlir
+    %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"(?,?):(1,?)">) -> !cute.tensor<f32, gmem, "(?,?):(1,?)">
+    ```
+  }];
+  let arguments = (ins MemRefRankOf<[AnyType], [1]>:$memref,
+                       Cute_LayoutType:$layout);
+  let results = (outs Cute_TensorType:$result);
+  let assemblyFormat = [{
+    $memref `,` $layout attr-dict `:` `(` type($memref) `,`
+    qualified(type($layout)) `)` `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Cute_MakeFragmentOp : Cute_Op<"make_fragment"> {
+  let summary = "a register tensor of a static layout";
+  let description = [{
+    Fresh storage for cosize(layout) elements in registers (`rmem`), or in
+    shared memory (`smem`). On the CPU it is a stack allocation.
+
+    ```mlir
+    %f = cute.make_fragment : !cute.tensor<f32, rmem, "(4,2):(1,4)">
+    ```
+  }];
+  let results = (outs Cute_TensorType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Cute_GetLayoutOp : Cute_AlgebraOp<"get_layout"> {
+  let summary = "the layout of a tensor";
+  let description = [{
+    ```mlir
+    %l = cute.get_layout %t : (!cute.tensor<f32, gmem, "(4,?):(1,4)">) -> !cute.layout<"(4,?):(1,4)">
+    ```
+  }];
+  let arguments = (ins Cute_TensorType:$tensor);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $tensor attr-dict `:` `(` qualified(type($tensor)) `)` `->`
+    qualified(type($result))
+  }];
+}
+
+def Cute_SliceOp : Cute_AlgebraOp<"slice"> {
+  let summary = "the subtensor at the `_` modes of a coordinate";
+  let description = [{
+    Integer modes of the coordinate select, `_` modes are kept: the result's
+    base moves to the selected position and its layout is CuTe's slice.
+
+    ```mlir
+    %col = cute.slice %t[%c] : (!cute.tensor<f32, gmem, "(8,?):(1,8)">, !cute.coord<"(_,?)">) -> !cute.tensor<f32, gmem, "(8):(1)">
+    ```
+  }];
+  let arguments = (ins Cute_TensorType:$tensor, Cute_CoordType:$coord);
+  let results = (outs Cute_TensorType:$result);
+  let assemblyFormat = [{
+    $tensor `[` $coord `]` attr-dict `:` `(` qualified(type($tensor)) `,`
+    qualified(type($coord)) `)` `->` qualified(type($result))
+  }];
+}
+
+def Cute_LocalTileOp : Cute_AlgebraOp<"local_tile"> {
+  let summary = "the tile of a tensor at a tile coordinate";
+  let description = [{
+    CuTe's local_tile (inner_partition): `zipped_divide(tensor, tile)` with
+    every tile mode kept and the grid of tiles indexed by `coord`; a `_` in
+    `coord` keeps that grid mode (the k-tiles of a GEMM, say).
+
+    ```mlir
+    %blk = cute.local_tile %A, %t, %c : (!cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(128,8)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(128,8):(1,?)">
+    ```
+  }];
+  let arguments = (ins Cute_TensorType:$tensor, Cute_TileType:$tiler,
+                       Cute_CoordType:$coord);
+  let results = (outs Cute_TensorType:$result);
+  let assemblyFormat = [{
+    $tensor `,` $tiler `,` $coord attr-dict `:` `(` qualified(type($tensor))
+    `,` qualified(type($tiler)) `,` qualified(type($coord)) `)` `->`
+    qualified(type($result))
+  }];
+}
+
+def Cute_LocalPartitionOp : Cute_AlgebraOp<"local_partition"> {
+  let summary = "the elements of a tensor that one thread of a layout owns";
+  let description = [{
+    CuTe's local_partition: the tensor is divided by the shape of the thread
+    layout and thread `index` takes the position its coordinate in the thread
+    layout names, in every tile. `projection` keeps only some modes of the
+    thread layout (CuTe's `Step<_1,X>`): the kept modes tile the tensor's
+    leading modes, the others are ignored.
+
+    ```mlir
+    %p = cute.local_partition %sA, %thr, %tid : (!cute.tensor<f32, smem, "(128,8):(1,128)">, !cute.layout<"(32,8):(1,32)">, index) -> !cute.tensor<f32, smem, "(4,1):(32,1024)">
+    ```
+  }];
+  let arguments = (ins Cute_TensorType:$tensor, Cute_LayoutType:$threads,
+                       Index:$index,
+                       OptionalAttr<DenseBoolArrayAttr>:$projection);
+  let results = (outs Cute_TensorType:$result);
+  let assemblyFormat = [{
+    $tensor `,` $threads `,` $index attr-dict `:` `(` qualified(type($tensor))
+    `,` qualified(type($threads)) `,` type($index) `)` `->`
+    qualified(type($result))
+  }];
+}
+
+def Cute_LoadOp : Cute_Op<"load"> {
+  let summary = "read the element of a tensor at a coordinate";
+  let description = [{
+    ```mlir
+    %v = cute.load %t[%c] : !cute.tensor<f32, gmem, "(8,?):(1,8)">, !cute.coord<"(?,?)">
+    ```
+  }];
+  let arguments = (ins Cute_TensorType:$tensor, Cute_CoordType:$coord);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $tensor `[` $coord `]` attr-dict `:` qualified(type($tensor)) `,`
+    qualified(type($coord)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Cute_StoreOp : Cute_Op<"store"> {
+  let summary = "write the element of a tensor at a coordinate";
+  let description = [{
+    ```mlir
+    cute.store %v, %t[%c] : f32, !cute.tensor<f32, gmem, "(8,?):(1,8)">, !cute.coord<"(?,?)">
+    ```
+  }];
+  let arguments = (ins AnyType:$value, Cute_TensorType:$tensor,
+                       Cute_CoordType:$coord);
+  let assemblyFormat = [{
+    $value `,` $tensor `[` $coord `]` attr-dict `:` type($value) `,`
+    qualified(type($tensor)) `,` qualified(type($coord))
+  }];
+  let hasVerifier = 1;
+}
+
+def Cute_CopyOp : Cute_Op<"copy"> {
+  let summary = "copy every element of one tensor into another";
+  let description = [{
+    `dst(i) = src(i)` for every `i` in `0..size(src)`; both tensors have the
+    same size and element type.
+
+    ```mlir
+    cute.copy %src, %dst : !cute.tensor<f32, gmem, "(4,1):(32,1024)">, !cute.tensor<f32, smem, "(4,1):(32,1024)">
+    ```
+  }];
+  let arguments = (ins Cute_TensorType:$src, Cute_TensorType:$dst);
+  let assemblyFormat = [{
+    $src `,` $dst attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def Cute_GemmOp : Cute_Op<"gemm"> {
+  let summary = "C += A * B with a universal FMA, over (M,K), (N,K), (M,N) tensors";
+  let description = [{
+    CuTe's gemm convention: `C(m,n) += A(m,k) * B(n,k)`. Each operand is a
+    rank-2 tensor whose modes may be hierarchical.
+
+    ```mlir
+    cute.gemm %a, %b, %c : !cute.tensor<f32, smem, "(4,8):(32,128)">, !cute.tensor<f32, smem, "(4,8):(32,128)">, !cute.tensor<f32, rmem, "(4,4):(1,4)">
+    ```
+  }];
+  let arguments = (ins Cute_TensorType:$a, Cute_TensorType:$b,
+                       Cute_TensorType:$c);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b))
+    `,` qualified(type($c))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // CUTE_OPS

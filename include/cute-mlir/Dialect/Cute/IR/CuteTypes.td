@@ -74,4 +74,27 @@ def Cute_LayoutType : Cute_SpecType<"Layout", "layout", "layout"> {
 def Cute_AnySpecType : AnyTypeOf<[Cute_IntTupleType, Cute_ShapeType,
     Cute_StrideType, Cute_CoordType, Cute_TileType, Cute_LayoutType]>;
 
+def Cute_TensorType : TypeDef<Cute_Dialect, "Tensor"> {
+  let mnemonic = "tensor";
+  let summary = "a layout over memory: an engine (element type and memory) and a layout";
+  let description = [{
+    CuTe's Tensor: element `i` of the layout's domain lives at `layout(i)`
+    elements past the tensor's base. The memory is `gmem` (global), `smem`
+    (shared) or `rmem` (registers); on the CPU all three are memrefs.
+
+    ```mlir
+    !cute.tensor<f32, gmem, "(?,?):(1,?)">
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType,
+                        StringRefParameter<"gmem, smem or rmem">:$memory,
+                        StringRefParameter<"the layout in CuTe notation">:$layout);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The layout of the tensor as a cute type.
+    LayoutType getLayoutType() const;
+  }];
+}
+
 #endif // CUTE_TYPES

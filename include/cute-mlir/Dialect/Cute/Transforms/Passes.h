@@ -7,6 +7,9 @@
 #ifndef CUTE_MLIR_DIALECT_CUTE_TRANSFORMS_PASSES_H
 #define CUTE_MLIR_DIALECT_CUTE_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

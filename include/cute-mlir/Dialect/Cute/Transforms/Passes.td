@@ -33,4 +33,23 @@ def CuteExpandLayoutsPass : Pass<"cute-expand-layouts"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def CuteLowerToSCFPass : Pass<"cute-lower-to-scf"> {
+  let summary = "Lower cute tensors, copy and gemm to scf, memref and arith";
+  let description = [{
+    The CPU reference lowering of the cute dialect: a tensor becomes its
+    memref and an element offset; `cute.load` / `cute.store` become
+    `memref.load` / `memref.store` at `offset + layout(coord)`; `cute.copy`
+    becomes an `scf.for` over the elements; `cute.gemm` becomes the
+    `scf.for` nest of a universal FMA, `C(m,n) += A(m,k) * B(n,k)`; a
+    `cute.make_fragment` becomes a stack allocation. Index queries are then
+    expanded as `cute-expand-layouts` does, and every cute op is gone.
+    Together with the upstream conversions to LLVM the result runs with
+    `mlir-runner`: the reference interpreter of partitioning logic on
+    machines without a GPU.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // CUTE_PASSES

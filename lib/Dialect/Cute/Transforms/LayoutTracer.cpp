@@ -1,0 +1,212 @@
+//===- LayoutTracer.cpp - Cute values as library values over SSA ----------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutTracer.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+#include "cute-mlir/Layout/Notation.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+
+//===----------------------------------------------------------------------===//
+// LayoutTracer
+//===----------------------------------------------------------------------===//
+
+FailureOr<AlgebraValue> LayoutTracer::trace(Value value, Operation *user) {
+  auto it = traced.find(value);
+  if (it != traced.end())
+    return it->second;
+  FailureOr<AlgebraValue> result = traceUncached(value, user);
+  if (succeeded(result))
+    traced.try_emplace(value, *result);
+  return result;
+}
+
+FailureOr<AlgebraValue> LayoutTracer::traceUncached(Value value,
+                                                    Operation *user) {
+  Type type = value.getType();
+  SmallVector<Int> slots;
+  Result<AlgebraValue> fresh = readAlgebraValue(type, &slots);
+  if (fresh.failed())
+    return user->emitOpError()
+           << "operand of type " << type << ": " << fresh.message();
+  if (type.isIndex()) {
+    bind(std::get<Int>(*fresh), value);
+    return *fresh;
+  }
+  Operation *def = value.getDefiningOp();
+  if (def && isa<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp>(def)) {
+    for (auto [slot, filler] : llvm::zip(slots, def->getOperands()))
+      bind(slot, filler);
+    return *fresh;
+  }
+  if (auto make = dyn_cast_or_null<MakeTensorOp>(def)) {
+    FailureOr<AlgebraValue> layout = trace(make.getLayout(), make);
+    if (failed(layout))
+      return failure();
+    TensorValue tensor = std::get<TensorValue>(*fresh);
+    tensor.layout = std::get<Layout>(*layout);
+    tensor.offset = 0;
+    return AlgebraValue(tensor);
+  }
+  if (def && isa<MakeFragmentOp>(def)) {
+    std::get<TensorValue>(*fresh).offset = 0;
+    return *fresh;
+  }
+  if (auto algebra = dyn_cast_or_null<AlgebraOpInterface>(def))
+    return evaluate(algebra);
+  if (slots.empty() && !isa<cute::TensorType>(type))
+    return *fresh; // nothing dynamic to trace
+  InFlightDiagnostic diag =
+      user->emitOpError() << "cannot expand the `?` slots of " << type << ": ";
+  if (def)
+    diag << "it is produced by '" << def->getName() << "'";
+  else
+    diag << "it is a block argument";
+  return failure();
+}
+
+FailureOr<AlgebraValue> LayoutTracer::evaluate(AlgebraOpInterface op) {
+  SmallVector<AlgebraValue> operands;
+  for (Value operand : op->getOperands()) {
+    FailureOr<AlgebraValue> v = trace(operand, op);
+    if (failed(v))
+      return failure();
+    operands.push_back(*v);
+  }
+  OverflowScope overflow;
+  AlgebraResult result = op.evaluate(operands);
+  if (overflow.overflowed())
+    return op->emitOpError("integer overflow in the layout algebra");
+  if (result.failed())
+    return op->emitOpError() << result.message();
+  return *result;
+}
+
+FailureOr<Value> LayoutTracer::storageOf(Value tensor, Operation *user) {
+  if (Value known = storage.lookup(tensor))
+    return known;
+  Operation *def = tensor.getDefiningOp();
+  Value result;
+  if (auto make = dyn_cast_or_null<MakeTensorOp>(def)) {
+    result = make.getMemref();
+  } else if (auto fragment = dyn_cast_or_null<MakeFragmentOp>(def)) {
+    auto type = cast<cute::TensorType>(fragment.getType());
+    Result<Layout> layout = parseLayout(type.getLayout());
+    int64_t elements = cosize(*layout).value();
+    OpBuilder builder(fragment);
+    auto memrefType = MemRefType::get({elements}, type.getElementType());
+    result = memref::AllocaOp::create(builder, fragment.getLoc(), memrefType);
+    result = memref::CastOp::create(
+        builder, fragment.getLoc(),
+        MemRefType::get({ShapedType::kDynamic}, type.getElementType()), result);
+  } else if (def && isa<AlgebraOpInterface>(def)) {
+    for (Value operand : def->getOperands())
+      if (isa<cute::TensorType>(operand.getType()))
+        return storageOf(operand, user);
+  }
+  if (!result)
+    return user->emitOpError()
+           << "cannot find the memory of the tensor " << tensor.getType();
+  storage[tensor] = result;
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// ArithEmitter
+//===----------------------------------------------------------------------===//
+
+Value ArithEmitter::emit(const Int &v) {
+  if (v.isStatic())
+    return arith::ConstantIndexOp::create(builder, loc, v.value());
+  const IntNode *node = v.getNode();
+  if (Value done = memo.lookup(node))
+    return done;
+  Value result;
+  if (node->op == IntOp::Unknown) {
+    result = tracer.boundValue(node);
+  } else {
+    Value lhs = emit(node->lhs), rhs = emit(node->rhs);
+    switch (node->op) {
+    case IntOp::Add:
+      result = arith::AddIOp::create(builder, loc, lhs, rhs);
+      break;
+    case IntOp::Sub:
+      result = arith::SubIOp::create(builder, loc, lhs, rhs);
+      break;
+    case IntOp::Mul:
+      result = arith::MulIOp::create(builder, loc, lhs, rhs);
+      break;
+    case IntOp::Div: // CuTe's truncating division
+      result = arith::DivSIOp::create(builder, loc, lhs, rhs);
+      break;
+    case IntOp::CeilDiv:
+      result = arith::CeilDivSIOp::create(builder, loc, lhs, rhs);
+      break;
+    case IntOp::Mod:
+      result = arith::RemSIOp::create(builder, loc, lhs, rhs);
+      break;
+    case IntOp::Min:
+      result = arith::MinSIOp::create(builder, loc, lhs, rhs);
+      break;
+    case IntOp::Max:
+      result = arith::MaxSIOp::create(builder, loc, lhs, rhs);
+      break;
+    case IntOp::Unknown:
+      break;
+    }
+  }
+  memo[node] = result;
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::cute::expandQueriesAndEraseCute(Operation *root,
+                                                    LayoutTracer &tracer) {
+  bool failed = false;
+  SmallVector<AlgebraOpInterface> queries;
+  root->walk([&](AlgebraOpInterface op) {
+    if (op->getNumResults() == 1 && op->getResult(0).getType().isIndex())
+      queries.push_back(op);
+  });
+  for (AlgebraOpInterface query : queries) {
+    FailureOr<AlgebraValue> value = tracer.evaluate(query);
+    if (::mlir::failed(value)) {
+      failed = true;
+      continue;
+    }
+    OpBuilder builder(query);
+    ArithEmitter emitter(builder, query->getLoc(), tracer);
+    query->getResult(0).replaceAllUsesWith(emitter.emit(std::get<Int>(*value)));
+    query->erase();
+  }
+  if (failed)
+    return failure();
+
+  // Erase the cute ops left without uses, consumers first.
+  SmallVector<Operation *> cuteOps;
+  root->walk([&](Operation *op) {
+    if (isa<CuteDialect>(op->getDialect()))
+      cuteOps.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(cuteOps)) {
+    if (op->use_empty()) {
+      op->erase();
+      continue;
+    }
+    Operation *user = *op->getUsers().begin();
+    op->emitOpError() << "cannot be expanded: its value is used by '"
+                      << user->getName() << "', which is not a cute query";
+    failed = true;
+  }
+  return failure(failed);
+}

@@ -1,0 +1,72 @@
+//===- LayoutTracer.h - Cute values as library values over SSA --*- C++ -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The machinery the cute lowering passes share. A LayoutTracer follows a cute
+// value back to the ops that fill its `?` slots and evaluates every algebra op
+// on the way through the layout library, with each slot an unknown bound to
+// the `index` value that fills it; an ArithEmitter writes the resulting
+// expressions as arith ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_MLIR_LIB_DIALECT_CUTE_TRANSFORMS_LAYOUTTRACER_H
+#define CUTE_MLIR_LIB_DIALECT_CUTE_TRANSFORMS_LAYOUTTRACER_H
+
+#include "cute-mlir/Dialect/Cute/IR/CuteOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir {
+namespace cute {
+
+class LayoutTracer {
+public:
+  /// The library value of `value`, or an error emitted at `user`.
+  FailureOr<AlgebraValue> trace(Value value, Operation *user);
+  /// The result of `op` over the traced values of its operands.
+  FailureOr<AlgebraValue> evaluate(AlgebraOpInterface op);
+  /// The memref a tensor value lives in (a fragment gets a stack allocation).
+  FailureOr<Value> storageOf(Value tensor, Operation *user);
+
+  /// Bind the unknown `v` to the `index` value `filler`.
+  void bind(const Int &v, Value filler) { bound[v.getNode()] = filler; }
+  /// The `index` value bound to the unknown `node`.
+  Value boundValue(const IntNode *node) const { return bound.lookup(node); }
+
+private:
+  FailureOr<AlgebraValue> traceUncached(Value value, Operation *user);
+
+  DenseMap<Value, AlgebraValue> traced;
+  DenseMap<Value, Value> storage;
+  DenseMap<const IntNode *, Value> bound;
+};
+
+/// Emits the arith ops of expressions at one place, sharing repeated
+/// subexpressions.
+class ArithEmitter {
+public:
+  ArithEmitter(OpBuilder &builder, Location loc, const LayoutTracer &tracer)
+      : builder(builder), loc(loc), tracer(tracer) {}
+
+  Value emit(const Int &v);
+
+private:
+  OpBuilder &builder;
+  Location loc;
+  const LayoutTracer &tracer;
+  DenseMap<const IntNode *, Value> memo;
+};
+
+/// Replace every index-valued cute query under `root` by its arithmetic, then
+/// erase the cute ops left without uses; a cute value used by anything else is
+/// an error.
+LogicalResult expandQueriesAndEraseCute(Operation *root, LayoutTracer &tracer);
+
+} // namespace cute
+} // namespace mlir
+
+#endif // CUTE_MLIR_LIB_DIALECT_CUTE_TRANSFORMS_LAYOUTTRACER_H

@@ -1,0 +1,213 @@
+//===- LowerToSCF.cpp - Cute tensors to scf, memref and arith -------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Element addresses are library expressions: the tensor's offset plus its
+// layout at a coordinate whose entries are unknowns bound to loop counters.
+// One pattern-free walk per op kind; the tracer does the algebra.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LayoutTracer.h"
+
+#include "cute-mlir/Dialect/Cute/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir {
+namespace cute {
+#define GEN_PASS_DEF_CUTELOWERTOSCFPASS
+#include "cute-mlir/Dialect/Cute/Transforms/Passes.h.inc"
+} // namespace cute
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::cute;
+
+namespace {
+
+/// A traced tensor: its library value and its memory.
+struct TracedTensor {
+  TensorValue value;
+  Value memref;
+};
+
+class TensorLowering {
+public:
+  explicit TensorLowering(LayoutTracer &tracer) : tracer(tracer) {}
+
+  LogicalResult lower(LoadOp op) {
+    FailureOr<TracedTensor> t = traceTensor(op.getTensor(), op);
+    FailureOr<IntTuple> coord = traceCoord(op.getCoord(), op);
+    if (failed(t) || failed(coord))
+      return failure();
+    OpBuilder builder(op);
+    FailureOr<Value> index = address(builder, op, *t, *coord);
+    if (failed(index))
+      return failure();
+    op.replaceAllUsesWith(
+        memref::LoadOp::create(builder, op.getLoc(), t->memref, *index)
+            .getResult());
+    op.erase();
+    return success();
+  }
+
+  LogicalResult lower(StoreOp op) {
+    FailureOr<TracedTensor> t = traceTensor(op.getTensor(), op);
+    FailureOr<IntTuple> coord = traceCoord(op.getCoord(), op);
+    if (failed(t) || failed(coord))
+      return failure();
+    OpBuilder builder(op);
+    FailureOr<Value> index = address(builder, op, *t, *coord);
+    if (failed(index))
+      return failure();
+    memref::StoreOp::create(builder, op.getLoc(), op.getValue(), t->memref,
+                            *index);
+    op.erase();
+    return success();
+  }
+
+  LogicalResult lower(CopyOp op) {
+    FailureOr<TracedTensor> src = traceTensor(op.getSrc(), op);
+    FailureOr<TracedTensor> dst = traceTensor(op.getDst(), op);
+    if (failed(src) || failed(dst))
+      return failure();
+    Int n = size(src->value.layout);
+    if (equal(n, size(dst->value.layout)) == Truth::False)
+      return op.emitOpError()
+             << "source has " << n.str() << " elements but destination has "
+             << size(dst->value.layout).str();
+    OpBuilder builder(op);
+    Location loc = op.getLoc();
+    SmallVector<Int> counters;
+    FailureOr<scf::ForOp> loop = buildLoop(builder, loc, n, counters);
+    if (failed(loop))
+      return failure();
+    OpBuilder body = OpBuilder::atBlockTerminator(loop->getBody());
+    IntTuple i(counters.front());
+    FailureOr<Value> from = address(body, op, *src, i);
+    FailureOr<Value> to = address(body, op, *dst, i);
+    if (failed(from) || failed(to))
+      return failure();
+    Value v = memref::LoadOp::create(body, loc, src->memref, *from);
+    memref::StoreOp::create(body, loc, v, dst->memref, *to);
+    op.erase();
+    return success();
+  }
+
+  LogicalResult lower(GemmOp op) {
+    FailureOr<TracedTensor> a = traceTensor(op.getA(), op);
+    FailureOr<TracedTensor> b = traceTensor(op.getB(), op);
+    FailureOr<TracedTensor> c = traceTensor(op.getC(), op);
+    if (failed(a) || failed(b) || failed(c))
+      return failure();
+    const Layout &la = a->value.layout, &lc = c->value.layout;
+    Int extents[3] = {size(lc.mode(0)), size(lc.mode(1)), size(la.mode(1))};
+    OpBuilder builder(op);
+    Location loc = op.getLoc();
+    SmallVector<Int> counters;
+    OpBuilder body = builder;
+    for (const Int &extent : extents) {
+      FailureOr<scf::ForOp> loop = buildLoop(body, loc, extent, counters);
+      if (failed(loop))
+        return failure();
+      body = OpBuilder::atBlockTerminator(loop->getBody());
+    }
+    IntTuple m(counters[0]), n(counters[1]), k(counters[2]);
+    FailureOr<Value> ia = address(body, op, *a, IntTuple::tuple({m, k}));
+    FailureOr<Value> ib = address(body, op, *b, IntTuple::tuple({n, k}));
+    FailureOr<Value> ic = address(body, op, *c, IntTuple::tuple({m, n}));
+    if (failed(ia) || failed(ib) || failed(ic))
+      return failure();
+    Value va = memref::LoadOp::create(body, loc, a->memref, *ia);
+    Value vb = memref::LoadOp::create(body, loc, b->memref, *ib);
+    Value vc = memref::LoadOp::create(body, loc, c->memref, *ic);
+    Value sum;
+    if (isa<FloatType>(va.getType())) {
+      Value prod = arith::MulFOp::create(body, loc, va, vb);
+      sum = arith::AddFOp::create(body, loc, vc, prod);
+    } else {
+      Value prod = arith::MulIOp::create(body, loc, va, vb);
+      sum = arith::AddIOp::create(body, loc, vc, prod);
+    }
+    memref::StoreOp::create(body, loc, sum, c->memref, *ic);
+    op.erase();
+    return success();
+  }
+
+private:
+  FailureOr<TracedTensor> traceTensor(Value tensor, Operation *user) {
+    FailureOr<AlgebraValue> value = tracer.trace(tensor, user);
+    FailureOr<Value> memref = tracer.storageOf(tensor, user);
+    if (failed(value) || failed(memref))
+      return failure();
+    return TracedTensor{std::get<TensorValue>(*value), *memref};
+  }
+
+  FailureOr<IntTuple> traceCoord(Value coord, Operation *user) {
+    FailureOr<AlgebraValue> value = tracer.trace(coord, user);
+    if (failed(value))
+      return failure();
+    return std::get<TupleValue>(*value).tuple;
+  }
+
+  /// `offset + layout(coord)` emitted at the builder's position.
+  FailureOr<Value> address(OpBuilder &builder, Operation *op,
+                           const TracedTensor &t, const IntTuple &coord) {
+    Result<Int> at = t.value.layout(coord);
+    if (at.failed())
+      return op->emitOpError() << at.message();
+    ArithEmitter emitter(builder, op->getLoc(), tracer);
+    return emitter.emit(t.value.offset + *at);
+  }
+
+  /// `scf.for i in [0, extent)`; appends the counter as an unknown in range.
+  FailureOr<scf::ForOp> buildLoop(OpBuilder &builder, Location loc,
+                                  const Int &extent,
+                                  SmallVector<Int> &counters) {
+    ArithEmitter emitter(builder, loc, tracer);
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    Value upper = emitter.emit(extent);
+    auto loop = scf::ForOp::create(builder, loc, zero, upper, one);
+    int64_t hi = extent.isStatic() ? extent.value() - 1 : INT64_MAX;
+    Int counter = Int::unknownInRange("i", 0, hi);
+    tracer.bind(counter, loop.getInductionVar());
+    counters.push_back(counter);
+    return loop;
+  }
+
+  LayoutTracer &tracer;
+};
+
+struct CuteLowerToSCFPass
+    : public cute::impl::CuteLowerToSCFPassBase<CuteLowerToSCFPass> {
+  void runOnOperation() override {
+    LayoutTracer tracer;
+    TensorLowering lowering(tracer);
+    SmallVector<Operation *> accesses;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<LoadOp, StoreOp, CopyOp, GemmOp>(op))
+        accesses.push_back(op);
+    });
+    bool failed = false;
+    for (Operation *op : accesses) {
+      LogicalResult r = TypeSwitch<Operation *, LogicalResult>(op)
+                            .Case([&](LoadOp o) { return lowering.lower(o); })
+                            .Case([&](StoreOp o) { return lowering.lower(o); })
+                            .Case([&](CopyOp o) { return lowering.lower(o); })
+                            .Case([&](GemmOp o) { return lowering.lower(o); });
+      failed |= ::mlir::failed(r);
+    }
+    if (failed ||
+        ::mlir::failed(expandQueriesAndEraseCute(getOperation(), tracer)))
+      signalPassFailure();
+  }
+};
+
+} // namespace

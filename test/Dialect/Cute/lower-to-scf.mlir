@@ -1,0 +1,44 @@
+// RUN: cute-opt %s -cute-lower-to-scf -canonicalize -split-input-file | FileCheck %s
+
+// A load at (i, j) of a column-major tensor with leading dimension ld.
+// CHECK-LABEL: func @load
+// CHECK-SAME: (%[[BUF:.*]]: memref<?xf32>, %[[LD:.*]]: index, %[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK: %[[JLD:.*]] = arith.muli %[[J]], %[[LD]] : index
+// CHECK: %[[IDX:.*]] = arith.addi %[[I]], %[[JLD]] : index
+// CHECK: %[[V:.*]] = memref.load %[[BUF]][%[[IDX]]] : memref<?xf32>
+// CHECK: return %[[V]]
+// CHECK-NOT: cute.
+func.func @load(%buf: memref<?xf32>, %ld: index, %i: index, %j: index) -> f32 {
+  %d = cute.make_stride %ld : !cute.stride<"(1,?)">
+  %s = cute.make_shape : !cute.shape<"(8,8)">
+  %l = cute.make_layout %s, %d : (!cute.shape<"(8,8)">, !cute.stride<"(1,?)">) -> !cute.layout<"(8,8):(1,?)">
+  %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"(8,8):(1,?)">) -> !cute.tensor<f32, gmem, "(8,8):(1,?)">
+  %c = cute.make_coord %i, %j : !cute.coord<"(?,?)">
+  %v = cute.load %t[%c] : !cute.tensor<f32, gmem, "(8,8):(1,?)">, !cute.coord<"(?,?)"> -> f32
+  return %v : f32
+}
+
+// -----
+
+// A copy of a strided 4-element column into a fragment and back out: one
+// loop each way through a stack allocation of cosize 4.
+// CHECK-LABEL: func @copy
+// CHECK-SAME: (%[[BUF:.*]]: memref<?xf32>, %[[OUT:.*]]: memref<?xf32>)
+// CHECK: %[[FRAG:.*]] = memref.alloca() : memref<4xf32>
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:   %[[SRC:.*]] = arith.muli %[[K]], %{{.*}} : index
+// CHECK:   %[[V:.*]] = memref.load %[[BUF]][%[[SRC]]]
+// CHECK:   memref.store %[[V]], %[[FRAG]][%[[K]]]
+// CHECK: scf.for %[[K2:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:   %[[W:.*]] = memref.load %[[FRAG]][%[[K2]]]
+// CHECK:   memref.store %[[W]], %[[OUT]][%[[K2]]]
+func.func @copy(%buf: memref<?xf32>, %out: memref<?xf32>) {
+  %l = cute.static : !cute.layout<"4:3">
+  %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"4:3">) -> !cute.tensor<f32, gmem, "4:3">
+  %f = cute.make_fragment : !cute.tensor<f32, rmem, "4:1">
+  cute.copy %t, %f : !cute.tensor<f32, gmem, "4:3">, !cute.tensor<f32, rmem, "4:1">
+  %l1 = cute.static : !cute.layout<"4:1">
+  %o = cute.make_tensor %out, %l1 : (memref<?xf32>, !cute.layout<"4:1">) -> !cute.tensor<f32, gmem, "4:1">
+  cute.copy %f, %o : !cute.tensor<f32, rmem, "4:1">, !cute.tensor<f32, gmem, "4:1">
+  return
+}
