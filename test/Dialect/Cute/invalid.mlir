@@ -111,7 +111,7 @@ func.func @left_inverse_dynamic(%a: !cute.layout<"(8,4):(1,?)">) {
 
 // -----
 
-// expected-error @+1 {{tensor memory must be gmem, smem or rmem, got hbm}}
+// expected-error @+1 {{tensor memory must be gmem, smem, rmem or coord, got hbm}}
 func.func private @bad_memory(!cute.tensor<f32, hbm, "4:1">)
 
 // -----
@@ -191,5 +191,26 @@ func.func @local_tile_coord(%t: !cute.tensor<f32, gmem, "(8,8):(1,8)">, %tile: !
 func.func @projection_rank(%t: !cute.tensor<f32, gmem, "(8,8):(1,8)">, %thr: !cute.layout<"(4,2):(1,4)">, %i: index) {
   // expected-error @+1 {{'cute.local_partition' op projection has 1 entries but the thread layout has rank 2}}
   %r = cute.local_partition %t, %thr, %i {projection = array<i1: true>} : (!cute.tensor<f32, gmem, "(8,8):(1,8)">, !cute.layout<"(4,2):(1,4)">, index) -> !cute.tensor<f32, gmem, "(2,4):(4,16)">
+  return
+}
+
+// -----
+
+// expected-error @+1 {{coord tensors, and only they, hold !cute.coord elements; got 'f32' in coord}}
+func.func private @coord_of_floats(!cute.tensor<f32, coord, "4:1">)
+
+// -----
+
+func.func @elem_less_profile(%c: !cute.coord<"(?,?)">, %s: !cute.shape<"(?,(?,?))">) {
+  // expected-error @+1 {{'cute.elem_less' op coordinate '!cute.coord<"(?,?)">' is not congruent to the shape '!cute.shape<"(?,(?,?))">'}}
+  %p = cute.elem_less %c, %s : !cute.coord<"(?,?)">, !cute.shape<"(?,(?,?))">
+  return
+}
+
+// -----
+
+func.func @copy_pred_type(%a: !cute.tensor<f32, gmem, "4:1">, %b: !cute.tensor<f32, rmem, "4:1">, %p: !cute.tensor<i8, rmem, "4:1">) {
+  // expected-error @+1 {{'cute.copy' op predicate elements must be i1, got 'i8'}}
+  cute.copy %a, %b if %p : !cute.tensor<f32, gmem, "4:1">, !cute.tensor<f32, rmem, "4:1">, !cute.tensor<i8, rmem, "4:1">
   return
 }

@@ -32,5 +32,13 @@ func.func @tensors(%buf: memref<?xf32>, %m: index, %bm: index, %tid: index, %i: 
   // CHECK: cute.gemm %{{.*}}, %{{.*}}, %{{.*}} : !cute.tensor<f32, gmem, "(4,8):(4,?)">, !cute.tensor<f32, gmem, "(4,8):(4,?)">, !cute.tensor<f32, rmem, "(4,4):(1,4)">
   %acc = cute.make_fragment : !cute.tensor<f32, rmem, "(4,4):(1,4)">
   cute.gemm %rows, %rows, %acc : !cute.tensor<f32, gmem, "(4,8):(4,?)">, !cute.tensor<f32, gmem, "(4,8):(4,?)">, !cute.tensor<f32, rmem, "(4,4):(1,4)">
+  // CHECK: cute.make_identity_tensor %{{.*}} : (!cute.shape<"(?,8)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,8):(1,16777216)">
+  %id = cute.make_identity_tensor %s : (!cute.shape<"(?,8)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,8):(1,16777216)">
+  %crd = cute.load %id[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,8):(1,16777216)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+  // CHECK: cute.elem_less %{{.*}}, %{{.*}} : !cute.coord<"(?,?)">, !cute.shape<"(?,8)">
+  %in = cute.elem_less %crd, %s : !cute.coord<"(?,?)">, !cute.shape<"(?,8)">
+  %p = cute.make_fragment : !cute.tensor<i1, rmem, "(4,1):(1,0)">
+  // CHECK: cute.copy %{{.*}}, %{{.*}} if %{{.*}} : !cute.tensor<f32, gmem, "(4,1):(4,0)">, !cute.tensor<f32, rmem, "(4,1):(1,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
+  cute.copy %part, %frag if %p : !cute.tensor<f32, gmem, "(4,1):(4,0)">, !cute.tensor<f32, rmem, "(4,1):(1,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
   return %v : f32
 }

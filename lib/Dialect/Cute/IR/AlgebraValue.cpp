@@ -12,6 +12,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::cute;
 
@@ -19,6 +21,16 @@ static void appendDynamic(const IntTuple &t, SmallVectorImpl<Int> &out) {
   for (const IntTuple &leaf : leaves(t))
     if (leaf.isInt() && leaf.value().isDynamic())
       out.push_back(leaf.value());
+}
+
+int64_t mlir::cute::identityTensorRadix(const IntTuple &shape) {
+  int64_t n = std::max<int64_t>(1, leaves(shape).size());
+  return int64_t(1) << std::min<int64_t>(24, 62 / n);
+}
+
+IntTuple mlir::cute::identityTensorStrides(const IntTuple &shape) {
+  return compactColMajor(
+      repeatLike(shape, IntTuple(identityTensorRadix(shape))));
 }
 
 SmallVector<Int> mlir::cute::dynamicLeaves(const AlgebraValue &value) {
@@ -67,8 +79,13 @@ Result<AlgebraValue> mlir::cute::readAlgebraValue(Type type,
           })
           .Case([&](cute::TensorType t) -> Result<AlgebraValue> {
             CUTE_TRY(l, parseLayout(t.getLayout()));
-            return AlgebraValue(TensorValue{
-                t.getElementType(), t.getMemory().str(), l, Int::unknown()});
+            TensorValue tensor{t.getElementType(), t.getMemory().str(), l,
+                               Int::unknown(), IntTuple(1)};
+            if (auto coord = dyn_cast<CoordType>(t.getElementType())) {
+              CUTE_TRY(domain, parseIntTuple(coord.getSpec()));
+              tensor.domain = domain;
+            }
+            return AlgebraValue(tensor);
           })
           .Case([&](IndexType) { return AlgebraValue(Int::unknown()); })
           .Default(
@@ -99,9 +116,14 @@ Type mlir::cute::typeOfAlgebraValue(MLIRContext *context,
     return LayoutType::get(context, l->typeStr());
   if (const auto *t = std::get_if<Tiler>(&value))
     return TileType::get(context, t->str());
-  if (const auto *t = std::get_if<TensorValue>(&value))
-    return cute::TensorType::get(context, t->elementType, t->memory,
+  if (const auto *t = std::get_if<TensorValue>(&value)) {
+    Type element = t->elementType;
+    if (t->memory == "coord") // elements are coordinates of the domain
+      element = CoordType::get(
+          context, repeatLike(t->domain, IntTuple(Int::unknown())).typeStr());
+    return cute::TensorType::get(context, element, t->memory,
                                  t->layout.typeStr());
+  }
   return IndexType::get(context);
 }
 

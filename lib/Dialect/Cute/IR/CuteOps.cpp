@@ -389,8 +389,10 @@ static AlgebraResult sliceTensor(const TensorValue &tensor,
                                  const IntTuple &coord) {
   CUTE_TRY(layout, slice(coord, tensor.layout));
   CUTE_TRY(start, tensor.layout(zeroUnderscores(coord)));
-  return AlgebraValue(TensorValue{tensor.elementType, tensor.memory, layout,
-                                  tensor.offset + start});
+  TensorValue result = tensor;
+  result.layout = layout;
+  result.offset = tensor.offset + start;
+  return AlgebraValue(result);
 }
 
 /// A slice coordinate of `_` for each of `n` modes (just `_` for one).
@@ -398,6 +400,27 @@ static IntTuple underscores(size_t n) {
   if (n == 1)
     return IntTuple::underscore();
   return IntTuple::tuple(std::vector<IntTuple>(n, IntTuple::underscore()));
+}
+
+AlgebraResult MakeIdentityTensorOp::compute(ArrayRef<AlgebraValue> operands,
+                                            Adaptor) {
+  CUTE_TRY(shape, tupleOf(operands[0]));
+  // Each leaf of the coordinate gets its own digit of radix B, so that tiling
+  // and partitioning (which act mode by mode) keep the leaves apart even past
+  // the edge of the shape: what CuTe's basis strides (1@0, 1@1, ...) do.
+  return AlgebraValue(TensorValue{
+      Type(), "coord", makeLayoutUnchecked(shape, identityTensorStrides(shape)),
+      Int(0), shape});
+}
+
+LogicalResult ElemLessOp::verify() {
+  Result<IntTuple> coord = parseIntTuple(getCoord().getType().getSpec());
+  Result<IntTuple> shape = parseIntTuple(getShape().getType().getSpec());
+  if (coord.failed() || shape.failed() || !congruent(*coord, *shape))
+    return emitOpError() << "coordinate " << getCoord().getType()
+                         << " is not congruent to the shape "
+                         << getShape().getType();
+  return success();
 }
 
 AlgebraResult GetLayoutOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
@@ -484,6 +507,8 @@ static std::optional<int64_t> staticSize(Value tensor) {
 }
 
 LogicalResult MakeTensorOp::verify() {
+  if (getType().getMemory() == "coord")
+    return emitOpError("coord tensors are made by cute.make_identity_tensor");
   auto memref = cast<MemRefType>(getMemref().getType());
   cute::TensorType type = getType();
   if (memref.getElementType() != type.getElementType())
@@ -501,8 +526,9 @@ LogicalResult MakeTensorOp::verify() {
 
 LogicalResult MakeFragmentOp::verify() {
   cute::TensorType type = getType();
-  if (type.getMemory() == "gmem")
-    return emitOpError("fragments live in rmem or smem, not gmem");
+  if (type.getMemory() != "rmem" && type.getMemory() != "smem")
+    return emitOpError() << "fragments live in rmem or smem, not "
+                         << type.getMemory();
   if (numSlots(type.getLayoutType()) != 0)
     return emitOpError() << "needs a static layout, got \"" << type.getLayout()
                          << "\"";
@@ -526,6 +552,19 @@ LogicalResult StoreOp::verify() {
 }
 
 LogicalResult CopyOp::verify() {
+  if (getPred()) {
+    if (!tensorElementType(getPred()).isInteger(1))
+      return emitOpError() << "predicate elements must be i1, got "
+                           << tensorElementType(getPred());
+    std::optional<int64_t> src = staticSize(getSrc()),
+                           pred = staticSize(getPred());
+    if (src && pred && *src != *pred)
+      return emitOpError() << "source has " << *src
+                           << " elements but the predicate has " << *pred;
+  }
+  for (Value t : {getSrc(), getDst()})
+    if (cast<cute::TensorType>(t.getType()).getMemory() == "coord")
+      return emitOpError("cannot copy to or from a coord tensor");
   if (tensorElementType(getSrc()) != tensorElementType(getDst()))
     return emitOpError() << "element types differ: "
                          << tensorElementType(getSrc()) << " and "

@@ -170,7 +170,8 @@ CUTE_SPEC_TYPE(LayoutType, Layout)
 //===----------------------------------------------------------------------===//
 
 static bool isMemory(StringRef memory) {
-  return memory == "gmem" || memory == "smem" || memory == "rmem";
+  return memory == "gmem" || memory == "smem" || memory == "rmem" ||
+         memory == "coord";
 }
 
 Type cute::TensorType::parse(AsmParser &parser) {
@@ -201,8 +202,12 @@ LogicalResult
 cute::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                          Type elementType, StringRef memory, StringRef layout) {
   if (!isMemory(memory))
-    return emitError() << "tensor memory must be gmem, smem or rmem, got "
-                       << memory;
+    return emitError()
+           << "tensor memory must be gmem, smem, rmem or coord, got " << memory;
+  if ((memory == "coord") != isa<CoordType>(elementType))
+    return emitError() << "coord tensors, and only they, hold !cute.coord "
+                          "elements; got "
+                       << elementType << " in " << memory;
   return verifySpec(emitError, SpecKind::Layout, layout);
 }
 

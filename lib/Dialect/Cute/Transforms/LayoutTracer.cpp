@@ -55,6 +55,25 @@ FailureOr<AlgebraValue> LayoutTracer::traceUncached(Value value,
     tensor.offset = 0;
     return AlgebraValue(tensor);
   }
+  // An element of a coordinate tensor is the natural coordinate of its
+  // position in the tensor's domain.
+  if (auto load = dyn_cast_or_null<LoadOp>(def)) {
+    FailureOr<AlgebraValue> tensor = trace(load.getTensor(), load);
+    FailureOr<AlgebraValue> coord = trace(load.getCoord(), load);
+    if (failed(tensor) || failed(coord))
+      return failure();
+    const TensorValue &t = std::get<TensorValue>(*tensor);
+    if (t.memory != "coord")
+      return user->emitOpError() << "cannot trace a value loaded from "
+                                 << load.getTensor().getType();
+    Result<Int> position = t.layout(std::get<TupleValue>(*coord).tuple);
+    if (position.failed())
+      return load.emitOpError() << position.message();
+    IntTuple digits =
+        repeatLike(t.domain, IntTuple(identityTensorRadix(t.domain)));
+    return AlgebraValue(
+        TupleValue{TupleKind::Coord, idx2crd(t.offset + *position, digits)});
+  }
   if (def && isa<MakeFragmentOp>(def)) {
     std::get<TensorValue>(*fresh).offset = 0;
     return *fresh;

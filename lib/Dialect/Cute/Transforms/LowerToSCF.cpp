@@ -41,6 +41,28 @@ class TensorLowering {
 public:
   explicit TensorLowering(LayoutTracer &tracer) : tracer(tracer) {}
 
+  LogicalResult lower(ElemLessOp op) {
+    FailureOr<IntTuple> coord = traceCoord(op.getCoord(), op);
+    FailureOr<AlgebraValue> shape = tracer.trace(op.getShape(), op);
+    if (failed(coord) || failed(shape))
+      return failure();
+    std::vector<IntTuple> cs = leaves(*coord);
+    std::vector<IntTuple> ss = leaves(std::get<TupleValue>(*shape).tuple);
+    OpBuilder builder(op);
+    Location loc = op.getLoc();
+    ArithEmitter emitter(builder, loc, tracer);
+    Value all = arith::ConstantIntOp::create(builder, loc, 1, 1);
+    for (size_t i = 0; i < cs.size(); ++i) {
+      Value less = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::slt, emitter.emit(cs[i].value()),
+          emitter.emit(ss[i].value()));
+      all = arith::AndIOp::create(builder, loc, all, less);
+    }
+    op.replaceAllUsesWith(all);
+    op.erase();
+    return success();
+  }
+
   LogicalResult lower(LoadOp op) {
     FailureOr<TracedTensor> t = traceTensor(op.getTensor(), op);
     FailureOr<IntTuple> coord = traceCoord(op.getCoord(), op);
@@ -90,6 +112,18 @@ public:
       return failure();
     OpBuilder body = OpBuilder::atBlockTerminator(loop->getBody());
     IntTuple i(counters.front());
+    if (Value pred = op.getPred()) {
+      // copy_if: the element moves only where the predicate holds.
+      FailureOr<TracedTensor> p = traceTensor(pred, op);
+      if (failed(p))
+        return failure();
+      FailureOr<Value> at = address(body, op, *p, i);
+      if (failed(at))
+        return failure();
+      Value cond = memref::LoadOp::create(body, loc, p->memref, *at);
+      auto guard = scf::IfOp::create(body, loc, cond, /*withElse=*/false);
+      body = OpBuilder::atBlockTerminator(guard.thenBlock());
+    }
     FailureOr<Value> from = address(body, op, *src, i);
     FailureOr<Value> to = address(body, op, *dst, i);
     if (failed(from) || failed(to))
@@ -192,16 +226,23 @@ struct CuteLowerToSCFPass
     TensorLowering lowering(tracer);
     SmallVector<Operation *> accesses;
     getOperation()->walk([&](Operation *op) {
-      if (isa<LoadOp, StoreOp, CopyOp, GemmOp>(op))
+      // Loads from coordinate tensors are traced, not lowered.
+      if (auto load = dyn_cast<LoadOp>(op))
+        if (cast<cute::TensorType>(load.getTensor().getType()).getMemory() ==
+            "coord")
+          return;
+      if (isa<LoadOp, StoreOp, CopyOp, GemmOp, ElemLessOp>(op))
         accesses.push_back(op);
     });
     bool failed = false;
     for (Operation *op : accesses) {
-      LogicalResult r = TypeSwitch<Operation *, LogicalResult>(op)
-                            .Case([&](LoadOp o) { return lowering.lower(o); })
-                            .Case([&](StoreOp o) { return lowering.lower(o); })
-                            .Case([&](CopyOp o) { return lowering.lower(o); })
-                            .Case([&](GemmOp o) { return lowering.lower(o); });
+      LogicalResult r =
+          TypeSwitch<Operation *, LogicalResult>(op)
+              .Case([&](LoadOp o) { return lowering.lower(o); })
+              .Case([&](StoreOp o) { return lowering.lower(o); })
+              .Case([&](CopyOp o) { return lowering.lower(o); })
+              .Case([&](GemmOp o) { return lowering.lower(o); })
+              .Case([&](ElemLessOp o) { return lowering.lower(o); });
       failed |= ::mlir::failed(r);
     }
     if (failed ||

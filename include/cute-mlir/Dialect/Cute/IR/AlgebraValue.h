@@ -40,17 +40,28 @@ struct TupleValue {
 
 /// A tensor: its layout and the offset of its base, in elements, from the
 /// storage it was made over; the element type and memory stay as in the type.
+/// A coordinate tensor (memory `coord`, CuTe's identity tensor) has no
+/// storage: element `e` is the coordinate whose leaf r is digit r of `e` in
+/// radix identityTensorRadix(domain).
 struct TensorValue {
   Type elementType;
   std::string memory;
   Layout layout;
   Int offset;
+  IntTuple domain;
 };
 
 /// A library value: an integer tuple of some kind, a layout, a tiler, a
 /// tensor, or a scalar `index`.
 using AlgebraValue = std::variant<TupleValue, Layout, Tiler, Int, TensorValue>;
 using AlgebraResult = Result<AlgebraValue>;
+
+/// The strides of an identity tensor over `shape`: leaf r gets radix^r, with
+/// the radix identityTensorRadix(shape).
+IntTuple identityTensorStrides(const IntTuple &shape);
+/// The radix of the digits of an identity tensor's elements: 2^(62 / leaves),
+/// at most 2^24; coordinates below it in every leaf are exact.
+int64_t identityTensorRadix(const IntTuple &shape);
 
 /// Read a value of type `type` with a fresh unknown for each `?` slot; the
 /// unknowns are appended to `slots` in slot order. `index` reads as one

@@ -553,6 +553,45 @@ def Cute_MakeFragmentOp : Cute_Op<"make_fragment"> {
   let hasVerifier = 1;
 }
 
+def Cute_MakeIdentityTensorOp : Cute_AlgebraOp<"make_identity_tensor"> {
+  let summary = "the tensor of the natural coordinates of a shape";
+  let description = [{
+    CuTe's identity tensor: element `c` is the coordinate `c` itself. Tile and
+    partition it like the data tensor and compare its elements with the shape
+    (`cute.elem_less`) to predicate accesses past the edge. It has no memory:
+    its memory is `coord` and its elements are `!cute.coord` values.
+
+    ```mlir
+    %id = cute.make_identity_tensor %s : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,?)">
+    ```
+  }];
+  let arguments = (ins Cute_ShapeType:$shape);
+  let results = (outs Cute_TensorType:$result);
+  let assemblyFormat = [{
+    $shape attr-dict `:` `(` qualified(type($shape)) `)` `->`
+    qualified(type($result))
+  }];
+}
+
+def Cute_ElemLessOp : Cute_Op<"elem_less", [Pure]> {
+  let summary = "whether every entry of a coordinate is below the shape's";
+  let description = [{
+    `true` when `coord[i] < shape[i]` for every leaf: the predicate that a
+    coordinate lies inside a shape.
+
+    ```mlir
+    %in = cute.elem_less %c, %s : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
+    ```
+  }];
+  let arguments = (ins Cute_CoordType:$coord, Cute_ShapeType:$shape);
+  let results = (outs I1:$result);
+  let assemblyFormat = [{
+    $coord `,` $shape attr-dict `:` qualified(type($coord)) `,`
+    qualified(type($shape))
+  }];
+  let hasVerifier = 1;
+}
+
 def Cute_GetLayoutOp : Cute_AlgebraOp<"get_layout"> {
   let summary = "the layout of a tensor";
   let description = [{
@@ -667,15 +706,19 @@ def Cute_CopyOp : Cute_Op<"copy"> {
   let summary = "copy every element of one tensor into another";
   let description = [{
     `dst(i) = src(i)` for every `i` in `0..size(src)`; both tensors have the
-    same size and element type.
+    same size and element type. With `if %pred` (a tensor of `i1` of the same
+    size), only where `pred(i)` holds: CuTe's copy_if.
 
     ```mlir
     cute.copy %src, %dst : !cute.tensor<f32, gmem, "(4,1):(32,1024)">, !cute.tensor<f32, smem, "(4,1):(32,1024)">
+    cute.copy %src, %dst if %p : !cute.tensor<f32, gmem, "4:1">, !cute.tensor<f32, rmem, "4:1">, !cute.tensor<i1, rmem, "4:1">
     ```
   }];
-  let arguments = (ins Cute_TensorType:$src, Cute_TensorType:$dst);
+  let arguments = (ins Cute_TensorType:$src, Cute_TensorType:$dst,
+                       Optional<Cute_TensorType>:$pred);
   let assemblyFormat = [{
-    $src `,` $dst attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
+    $src `,` $dst (`if` $pred^)? attr-dict `:` qualified(type($src)) `,`
+    qualified(type($dst)) (`,` qualified(type($pred))^)?
   }];
   let hasVerifier = 1;
 }
