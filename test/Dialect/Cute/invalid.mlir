@@ -214,3 +214,19 @@ func.func @copy_pred_type(%a: !cute.tensor<f32, gmem, "4:1">, %b: !cute.tensor<f
   cute.copy %a, %b if %p : !cute.tensor<f32, gmem, "4:1">, !cute.tensor<f32, rmem, "4:1">, !cute.tensor<i8, rmem, "4:1">
   return
 }
+
+// -----
+
+func.func @to_memref_nested(%t: !cute.tensor<f32, gmem, "((2,2),4):((1,2),4)">) {
+  // expected-error @+1 {{'cute.to_memref' op needs a flat layout (depth <= 1) over memory, got '!cute.tensor<f32, gmem, "((2,2),4):((1,2),4)">'}}
+  %m = cute.to_memref %t : !cute.tensor<f32, gmem, "((2,2),4):((1,2),4)"> -> memref<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @to_memref_type(%t: !cute.tensor<f32, gmem, "(4,8):(1,4)">) {
+  // expected-error @+1 {{'cute.to_memref' op result type must be 'memref<4x8xf32, strided<[1, 4], offset: ?>>'}}
+  %m = cute.to_memref %t : !cute.tensor<f32, gmem, "(4,8):(1,4)"> -> memref<4x8xf32>
+  return
+}

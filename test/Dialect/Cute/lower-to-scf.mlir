@@ -42,3 +42,22 @@ func.func @copy(%buf: memref<?xf32>, %out: memref<?xf32>) {
   cute.copy %f, %o : !cute.tensor<f32, rmem, "4:1">, !cute.tensor<f32, gmem, "4:1">
   return
 }
+
+// -----
+
+// A tile of a tensor viewed as a strided memref: the tile's offset and the
+// dynamic leading dimension become the reinterpret_cast's operands.
+// CHECK-LABEL: func @view
+// CHECK-SAME: (%[[BUF:.*]]: memref<?xf32>, %[[LD:.*]]: index, %[[BM:.*]]: index)
+// CHECK: %[[OFF:.*]] = arith.muli %[[BM]], %{{.*}} : index
+// CHECK: memref.reinterpret_cast %[[BUF]] to offset: [%[[OFF]]], sizes: [4, 8], strides: [1, %[[LD]]] : memref<?xf32> to memref<4x8xf32, strided<[1, ?], offset: ?>>
+func.func @view(%buf: memref<?xf32>, %ld: index, %bm: index) -> memref<4x8xf32, strided<[1, ?], offset: ?>> {
+  %s = cute.make_shape %ld : !cute.shape<"(?,8)">
+  %l = cute.make_layout %s : (!cute.shape<"(?,8)">) -> !cute.layout<"(?,8):(1,?)">
+  %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"(?,8):(1,?)">) -> !cute.tensor<f32, gmem, "(?,8):(1,?)">
+  %tile = cute.static : !cute.tile<"(4,8)">
+  %c = cute.make_coord %bm : !cute.coord<"(?,0)">
+  %blk = cute.local_tile %t, %tile, %c : (!cute.tensor<f32, gmem, "(?,8):(1,?)">, !cute.tile<"(4,8)">, !cute.coord<"(?,0)">) -> !cute.tensor<f32, gmem, "(4,8):(1,?)">
+  %m = cute.to_memref %blk : !cute.tensor<f32, gmem, "(4,8):(1,?)"> -> memref<4x8xf32, strided<[1, ?], offset: ?>>
+  return %m : memref<4x8xf32, strided<[1, ?], offset: ?>>
+}

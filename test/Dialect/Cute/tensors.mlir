@@ -40,5 +40,7 @@ func.func @tensors(%buf: memref<?xf32>, %m: index, %bm: index, %tid: index, %i: 
   %p = cute.make_fragment : !cute.tensor<i1, rmem, "(4,1):(1,0)">
   // CHECK: cute.copy %{{.*}}, %{{.*}} if %{{.*}} : !cute.tensor<f32, gmem, "(4,1):(4,0)">, !cute.tensor<f32, rmem, "(4,1):(1,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
   cute.copy %part, %frag if %p : !cute.tensor<f32, gmem, "(4,1):(4,0)">, !cute.tensor<f32, rmem, "(4,1):(1,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
+  // CHECK: cute.to_memref %{{.*}} : !cute.tensor<f32, gmem, "(16,8):(1,?)"> -> memref<16x8xf32, strided<[1, ?], offset: ?>>
+  %view = cute.to_memref %blk : !cute.tensor<f32, gmem, "(16,8):(1,?)"> -> memref<16x8xf32, strided<[1, ?], offset: ?>>
   return %v : f32
 }

@@ -524,6 +524,33 @@ LogicalResult MakeTensorOp::verify() {
   return success();
 }
 
+MemRefType ToMemrefOp::memrefTypeOf(cute::TensorType type) {
+  Result<Layout> layout = parseLayout(type.getLayout());
+  if (layout.failed() || layout->depth() > 1 || type.getMemory() == "coord")
+    return {};
+  SmallVector<int64_t> sizes, strides;
+  for (const IntTuple &s : leaves(layout->shape()))
+    sizes.push_back(s.value().isStatic() ? s.value().value()
+                                         : ShapedType::kDynamic);
+  for (const IntTuple &d : leaves(layout->stride()))
+    strides.push_back(d.value().isStatic() ? d.value().value()
+                                           : ShapedType::kDynamic);
+  auto strided =
+      StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides);
+  return MemRefType::get(sizes, type.getElementType(), strided);
+}
+
+LogicalResult ToMemrefOp::verify() {
+  auto type = cast<cute::TensorType>(getTensor().getType());
+  MemRefType expected = memrefTypeOf(type);
+  if (!expected)
+    return emitOpError() << "needs a flat layout (depth <= 1) over memory, got "
+                         << type;
+  if (getType() != expected)
+    return emitOpError() << "result type must be " << expected;
+  return success();
+}
+
 LogicalResult MakeFragmentOp::verify() {
   cute::TensorType type = getType();
   if (type.getMemory() != "rmem" && type.getMemory() != "smem")

@@ -63,6 +63,30 @@ public:
     return success();
   }
 
+  LogicalResult lower(ToMemrefOp op) {
+    FailureOr<TracedTensor> t = traceTensor(op.getTensor(), op);
+    if (failed(t))
+      return failure();
+    OpBuilder builder(op);
+    ArithEmitter emitter(builder, op.getLoc(), tracer);
+    auto fold = [&](const Int &v) -> OpFoldResult {
+      if (v.isStatic())
+        return builder.getIndexAttr(v.value());
+      return emitter.emit(v);
+    };
+    SmallVector<OpFoldResult> sizes, strides;
+    for (const IntTuple &s : leaves(t->value.layout.shape()))
+      sizes.push_back(fold(s.value()));
+    for (const IntTuple &d : leaves(t->value.layout.stride()))
+      strides.push_back(fold(d.value()));
+    Value offset = emitter.emit(t->value.offset);
+    auto view = memref::ReinterpretCastOp::create(
+        builder, op.getLoc(), op.getType(), t->memref, offset, sizes, strides);
+    op.replaceAllUsesWith(view.getResult());
+    op.erase();
+    return success();
+  }
+
   LogicalResult lower(LoadOp op) {
     FailureOr<TracedTensor> t = traceTensor(op.getTensor(), op);
     FailureOr<IntTuple> coord = traceCoord(op.getCoord(), op);
@@ -231,7 +255,7 @@ struct CuteLowerToSCFPass
         if (cast<cute::TensorType>(load.getTensor().getType()).getMemory() ==
             "coord")
           return;
-      if (isa<LoadOp, StoreOp, CopyOp, GemmOp, ElemLessOp>(op))
+      if (isa<LoadOp, StoreOp, CopyOp, GemmOp, ElemLessOp, ToMemrefOp>(op))
         accesses.push_back(op);
     });
     bool failed = false;
@@ -242,7 +266,8 @@ struct CuteLowerToSCFPass
               .Case([&](StoreOp o) { return lowering.lower(o); })
               .Case([&](CopyOp o) { return lowering.lower(o); })
               .Case([&](GemmOp o) { return lowering.lower(o); })
-              .Case([&](ElemLessOp o) { return lowering.lower(o); });
+              .Case([&](ElemLessOp o) { return lowering.lower(o); })
+              .Case([&](ToMemrefOp o) { return lowering.lower(o); });
       failed |= ::mlir::failed(r);
     }
     if (failed ||

@@ -538,6 +538,30 @@ def Cute_MakeTensorOp : Cute_Op<"make_tensor", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Cute_ToMemrefOp : Cute_Op<"to_memref", [Pure]> {
+  let summary = "view a tensor with a flat layout as a strided memref";
+  let description = [{
+    The memref with the tensor's shape and strides (and its offset) over the
+    tensor's memory. The layout must have depth at most 1: a mode of nested
+    modes has no single memref stride. A rank-1 leaf layout gives a rank-1
+    memref.
+
+    ```mlir
+    %m = cute.to_memref %t : !cute.tensor<f32, gmem, "(4,?):(1,4)"> -> memref<4x?xf32, strided<[1, 4], offset: ?>>
+    ```
+  }];
+  let arguments = (ins Cute_TensorType:$tensor);
+  let results = (outs AnyStridedMemRef:$result);
+  let assemblyFormat = [{
+    $tensor attr-dict `:` qualified(type($tensor)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The memref type of a tensor type, or null when its layout is nested.
+    static ::mlir::MemRefType memrefTypeOf(::mlir::cute::TensorType type);
+  }];
+}
+
 def Cute_MakeFragmentOp : Cute_Op<"make_fragment"> {
   let summary = "a register tensor of a static layout";
   let description = [{
