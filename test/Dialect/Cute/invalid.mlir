@@ -230,3 +230,11 @@ func.func @to_memref_type(%t: !cute.tensor<f32, gmem, "(4,8):(1,4)">) {
   %m = cute.to_memref %t : !cute.tensor<f32, gmem, "(4,8):(1,4)"> -> memref<4x8xf32>
   return
 }
+
+// -----
+
+func.func @ordered_not_congruent(%s: !cute.shape<"(4,8)">) {
+  // expected-error @+1 {{'cute.make_ordered_layout' op make_ordered_layout: order (1,0,2) is not congruent to shape (4,8)}}
+  %o = cute.make_ordered_layout %s order "(1,0,2)" : (!cute.shape<"(4,8)">) -> !cute.layout<"(4,8):(8,1)">
+  return
+}

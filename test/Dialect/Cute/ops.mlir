@@ -97,3 +97,18 @@ func.func @algebra(%a: !cute.layout<"(6,2):(8,2)">, %b: !cute.layout<"(4,3):(3,1
   %14 = cute.max_common_vector %m, %m : !cute.layout<"(8,8):(1,8)">, !cute.layout<"(8,8):(1,8)">
   return
 }
+
+// CHECK-LABEL: func @slice_dice_order_recast
+func.func @slice_dice_order_recast(%l: !cute.layout<"(4,(2,3)):(1,(4,8))">, %s: !cute.shape<"(4,?)">, %l2: !cute.layout<"(4,8):(8,1)">) {
+  %c = cute.make_coord : !cute.coord<"(_,(1,_))">
+  // CHECK: cute.slice {{.*}} -> !cute.layout<"(4,3):(1,8)">
+  %m = cute.slice %l[%c] : (!cute.layout<"(4,(2,3)):(1,(4,8))">, !cute.coord<"(_,(1,_))">) -> !cute.layout<"(4,3):(1,8)">
+  %c0 = cute.make_coord : !cute.coord<"(_,(0,_))">
+  // CHECK: cute.dice {{.*}} -> !cute.layout<"(2):(4)">
+  %d = cute.dice %l[%c0] : (!cute.layout<"(4,(2,3)):(1,(4,8))">, !cute.coord<"(_,(0,_))">) -> !cute.layout<"(2):(4)">
+  // CHECK: cute.make_ordered_layout %{{.*}} order "(1,0)" : (!cute.shape<"(4,?)">) -> !cute.layout<"(4,?):(?,1)">
+  %o = cute.make_ordered_layout %s order "(1,0)" : (!cute.shape<"(4,?)">) -> !cute.layout<"(4,?):(?,1)">
+  // CHECK: cute.recast %{{.*}} from 16 to 32 : !cute.layout<"(4,8):(8,1)"> -> !cute.layout<"(4,4):(4,1)">
+  %r = cute.recast %l2 from 16 to 32 : !cute.layout<"(4,8):(8,1)"> -> !cute.layout<"(4,4):(4,1)">
+  return
+}

@@ -429,9 +429,30 @@ AlgebraResult GetLayoutOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
 }
 
 AlgebraResult SliceOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
-  CUTE_TRY(tensor, tensorOf(operands[0]));
   CUTE_TRY(coord, tupleOf(operands[1]));
+  if (const auto *layout = std::get_if<Layout>(&operands[0]))
+    return lift(slice(coord, *layout));
+  CUTE_TRY(tensor, tensorOf(operands[0]));
   return sliceTensor(tensor, coord);
+}
+
+AlgebraResult DiceOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  CUTE_TRY(coord, tupleOf(operands[1]));
+  return lift(dice(coord, layout));
+}
+
+AlgebraResult MakeOrderedLayoutOp::compute(ArrayRef<AlgebraValue> operands,
+                                           Adaptor adaptor) {
+  CUTE_TRY(shape, tupleOf(operands[0]));
+  CUTE_TRY(order, parseIntTuple(adaptor.getOrder()));
+  return lift(makeOrderedLayout(shape, order));
+}
+
+AlgebraResult RecastOp::compute(ArrayRef<AlgebraValue> operands,
+                                Adaptor adaptor) {
+  CUTE_TRY(layout, layoutOf(operands[0]));
+  return lift(recast(layout, adaptor.getOldBits(), adaptor.getNewBits()));
 }
 
 AlgebraResult LocalTileOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {

@@ -632,20 +632,78 @@ def Cute_GetLayoutOp : Cute_AlgebraOp<"get_layout"> {
 }
 
 def Cute_SliceOp : Cute_AlgebraOp<"slice"> {
-  let summary = "the subtensor at the `_` modes of a coordinate";
+  let summary = "the sublayout or subtensor at the `_` modes of a coordinate";
   let description = [{
-    Integer modes of the coordinate select, `_` modes are kept: the result's
-    base moves to the selected position and its layout is CuTe's slice.
+    Integer modes of the coordinate select, `_` modes are kept (CuTe's
+    slice). For a tensor the result's base also moves to the selected
+    position (CuTe's slice_and_offset).
 
     ```mlir
     %col = cute.slice %t[%c] : (!cute.tensor<f32, gmem, "(8,?):(1,8)">, !cute.coord<"(_,?)">) -> !cute.tensor<f32, gmem, "(8):(1)">
+    %m = cute.slice %l[%c] : (!cute.layout<"(4,(2,3)):(1,(4,8))">, !cute.coord<"(_,(1,_))">) -> !cute.layout<"(4,3):(1,8)">
     ```
   }];
-  let arguments = (ins Cute_TensorType:$tensor, Cute_CoordType:$coord);
-  let results = (outs Cute_TensorType:$result);
+  let arguments = (ins AnyTypeOf<[Cute_TensorType, Cute_LayoutType]>:$input,
+                       Cute_CoordType:$coord);
+  let results = (outs AnyTypeOf<[Cute_TensorType, Cute_LayoutType]>:$result);
   let assemblyFormat = [{
-    $tensor `[` $coord `]` attr-dict `:` `(` qualified(type($tensor)) `,`
+    $input `[` $coord `]` attr-dict `:` `(` qualified(type($input)) `,`
     qualified(type($coord)) `)` `->` qualified(type($result))
+  }];
+}
+
+def Cute_DiceOp : Cute_AlgebraOp<"dice"> {
+  let summary = "the sublayout at the integer modes of a coordinate";
+  let description = [{
+    The complement of slice: integer modes are kept, `_` modes dropped
+    (CuTe's dice; the values of the integers do not matter).
+
+    ```mlir
+    %m = cute.dice %l[%c] : (!cute.layout<"(4,(2,3)):(1,(4,8))">, !cute.coord<"(_,(0,_))">) -> !cute.layout<"(2):(4)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout, Cute_CoordType:$coord);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $layout `[` $coord `]` attr-dict `:` `(` qualified(type($layout)) `,`
+    qualified(type($coord)) `)` `->` qualified(type($result))
+  }];
+}
+
+def Cute_MakeOrderedLayoutOp : Cute_AlgebraOp<"make_ordered_layout"> {
+  let summary = "a compact layout whose strides follow an order";
+  let description = [{
+    The mode with the smallest `order` gets stride 1, the next the product of
+    the sizes before it, and so on (CuTe's make_ordered_layout).
+
+    ```mlir
+    %l = cute.make_ordered_layout %s order "(1,0)" : (!cute.shape<"(4,?)">) -> !cute.layout<"(4,?):(?,1)">
+    ```
+  }];
+  let arguments = (ins Cute_ShapeType:$shape, StrAttr:$order);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $shape `order` $order attr-dict `:` `(` qualified(type($shape)) `)` `->`
+    qualified(type($result))
+  }];
+}
+
+def Cute_RecastOp : Cute_AlgebraOp<"recast"> {
+  let summary = "reinterpret elements of one width as elements of another";
+  let description = [{
+    CuTe's recast_layout: a layout of `old_bits`-wide elements as a layout of
+    `new_bits`-wide elements (an upcast, a downcast, or both).
+
+    ```mlir
+    %r = cute.recast %l from 16 to 32 : !cute.layout<"(4,8):(8,1)"> -> !cute.layout<"(4,4):(4,1)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout, I64Attr:$old_bits,
+                       I64Attr:$new_bits);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    $layout `from` $old_bits `to` $new_bits attr-dict `:`
+    qualified(type($layout)) `->` qualified(type($result))
   }];
 }
 
