@@ -88,32 +88,26 @@ public:
   }
 
   LogicalResult lower(LoadOp op) {
-    FailureOr<TracedTensor> t = traceTensor(op.getTensor(), op);
-    FailureOr<IntTuple> coord = traceCoord(op.getCoord(), op);
-    if (failed(t) || failed(coord))
-      return failure();
     OpBuilder builder(op);
-    FailureOr<Value> index = address(builder, op, *t, *coord);
-    if (failed(index))
+    FailureOr<std::pair<Value, Value>> at =
+        elementAddress(builder, op, op.getTensor(), op.getCoord());
+    if (failed(at))
       return failure();
     op.replaceAllUsesWith(
-        memref::LoadOp::create(builder, op.getLoc(), t->memref, *index)
+        memref::LoadOp::create(builder, op.getLoc(), at->first, at->second)
             .getResult());
     op.erase();
     return success();
   }
 
   LogicalResult lower(StoreOp op) {
-    FailureOr<TracedTensor> t = traceTensor(op.getTensor(), op);
-    FailureOr<IntTuple> coord = traceCoord(op.getCoord(), op);
-    if (failed(t) || failed(coord))
-      return failure();
     OpBuilder builder(op);
-    FailureOr<Value> index = address(builder, op, *t, *coord);
-    if (failed(index))
+    FailureOr<std::pair<Value, Value>> at =
+        elementAddress(builder, op, op.getTensor(), op.getCoord());
+    if (failed(at))
       return failure();
-    memref::StoreOp::create(builder, op.getLoc(), op.getValue(), t->memref,
-                            *index);
+    memref::StoreOp::create(builder, op.getLoc(), op.getValue(), at->first,
+                            at->second);
     op.erase();
     return success();
   }
@@ -212,6 +206,19 @@ private:
     if (failed(value))
       return failure();
     return std::get<TupleValue>(*value).tuple;
+  }
+
+  /// The memref of `tensor` and the index of its element at `coord`.
+  FailureOr<std::pair<Value, Value>>
+  elementAddress(OpBuilder &builder, Operation *op, Value tensor, Value coord) {
+    FailureOr<TracedTensor> t = traceTensor(tensor, op);
+    FailureOr<IntTuple> c = traceCoord(coord, op);
+    if (failed(t) || failed(c))
+      return failure();
+    FailureOr<Value> index = address(builder, op, *t, *c);
+    if (failed(index))
+      return failure();
+    return std::make_pair(t->memref, *index);
   }
 
   /// `offset + layout(coord)` emitted at the builder's position.
