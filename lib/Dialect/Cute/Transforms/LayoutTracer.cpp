@@ -189,6 +189,16 @@ Value ArithEmitter::emit(const Int &v) {
 // Queries
 //===----------------------------------------------------------------------===//
 
+/// Stores, copies, gemms and loads from memory (not from coordinate tensors).
+static bool accessesMemory(Operation *op) {
+  if (isa<StoreOp, CopyOp, GemmOp>(op))
+    return true;
+  if (auto load = dyn_cast<LoadOp>(op))
+    return cast<cute::TensorType>(load.getTensor().getType()).getMemory() !=
+           "coord";
+  return false;
+}
+
 LogicalResult mlir::cute::expandQueriesAndEraseCute(Operation *root,
                                                     LayoutTracer &tracer) {
   bool failed = false;
@@ -218,6 +228,12 @@ LogicalResult mlir::cute::expandQueriesAndEraseCute(Operation *root,
       cuteOps.push_back(op);
   });
   for (Operation *op : llvm::reverse(cuteOps)) {
+    // Memory accesses are lowered, never dropped.
+    if (accessesMemory(op)) {
+      op->emitOpError("accesses memory: lower it with cute-lower-to-scf");
+      failed = true;
+      continue;
+    }
     if (op->use_empty()) {
       op->erase();
       continue;
