@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include "cute-mlir/Layout/Notation.h"
 
@@ -227,10 +228,13 @@ LogicalResult mlir::cute::expandQueriesAndEraseCute(Operation *root,
     if (isa<CuteDialect>(op->getDialect()))
       cuteOps.push_back(op);
   });
+  // Ops kept because of an error; their operands' producers stay silently.
+  llvm::SmallPtrSet<Operation *, 8> kept;
   for (Operation *op : llvm::reverse(cuteOps)) {
     // Memory accesses are lowered, never dropped.
     if (accessesMemory(op)) {
       op->emitOpError("accesses memory: lower it with cute-lower-to-scf");
+      kept.insert(op);
       failed = true;
       continue;
     }
@@ -238,6 +242,10 @@ LogicalResult mlir::cute::expandQueriesAndEraseCute(Operation *root,
       op->erase();
       continue;
     }
+    kept.insert(op);
+    if (llvm::all_of(op->getUsers(),
+                     [&](Operation *user) { return kept.contains(user); }))
+      continue;
     Operation *user = *op->getUsers().begin();
     op->emitOpError() << "cannot be expanded: its value is used by '"
                       << user->getName() << "', which is not a cute query";
