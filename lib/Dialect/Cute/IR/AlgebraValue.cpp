@@ -97,6 +97,13 @@ Result<AlgebraValue> mlir::cute::readAlgebraValue(Type type,
   return value;
 }
 
+unsigned mlir::cute::numDynamicSlots(Type type) {
+  SmallVector<Int> slots;
+  if (readAlgebraValue(type, &slots).failed())
+    return 0;
+  return slots.size();
+}
+
 Type mlir::cute::typeOfAlgebraValue(MLIRContext *context,
                                     const AlgebraValue &value) {
   if (const auto *t = std::get_if<TupleValue>(&value)) {

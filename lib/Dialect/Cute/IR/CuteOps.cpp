@@ -89,15 +89,9 @@ mlir::cute::foldStaticAlgebraResult(Operation *op,
 // Slots and constants
 //===----------------------------------------------------------------------===//
 
-static unsigned numSlots(Type type) {
-  SmallVector<Int> slots;
-  (void)readAlgebraValue(type, &slots);
-  return slots.size();
-}
-
 static LogicalResult verifySlotCount(Operation *op, Type type,
                                      unsigned numValues) {
-  unsigned slots = numSlots(type);
+  unsigned slots = numDynamicSlots(type);
   if (slots != numValues)
     return op->emitOpError() << "has " << numValues << " values for the "
                              << slots << " `?` slots of " << type;
@@ -577,7 +571,7 @@ LogicalResult MakeFragmentOp::verify() {
   if (type.getMemory() != "rmem" && type.getMemory() != "smem")
     return emitOpError() << "fragments live in rmem or smem, not "
                          << type.getMemory();
-  if (numSlots(type.getLayoutType()) != 0)
+  if (numDynamicSlots(type.getLayoutType()) != 0)
     return emitOpError() << "needs a static layout, got \"" << type.getLayout()
                          << "\"";
   return success();

@@ -136,13 +136,6 @@ static Type parseSpecType(AsmParser &parser, SpecKind kind) {
                            parser.getContext(), *canonical);
 }
 
-static unsigned countSlots(Type type) {
-  SmallVector<Int> slots;
-  if (readAlgebraValue(type, &slots).failed())
-    return 0;
-  return slots.size();
-}
-
 #define CUTE_SPEC_TYPE(TypeT, Kind)                                            \
   Type TypeT::parse(AsmParser &parser) {                                       \
     return parseSpecType<TypeT>(parser, SpecKind::Kind);                       \
@@ -154,7 +147,7 @@ static unsigned countSlots(Type type) {
                               StringRef spec) {                                \
     return verifySpec(emitError, SpecKind::Kind, spec);                        \
   }                                                                            \
-  unsigned TypeT::getNumDynamicSlots() const { return countSlots(*this); }
+  unsigned TypeT::getNumDynamicSlots() const { return numDynamicSlots(*this); }
 
 CUTE_SPEC_TYPE(IntTupleType, IntTuple)
 CUTE_SPEC_TYPE(ShapeType, Shape)

@@ -69,6 +69,9 @@ int64_t identityTensorRadix(const IntTuple &shape);
 Result<AlgebraValue> readAlgebraValue(Type type,
                                       SmallVectorImpl<Int> *slots = nullptr);
 
+/// The number of `?` slots of a cute type (0 for a type that cannot be read).
+unsigned numDynamicSlots(Type type);
+
 /// The cute type (or `index`) of a library value.
 Type typeOfAlgebraValue(MLIRContext *context, const AlgebraValue &value);
 
