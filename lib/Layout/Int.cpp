@@ -188,6 +188,7 @@ static bool isInfix(const Int &v) {
   case IntOp::Mul:
   case IntOp::Div:
   case IntOp::Mod:
+  case IntOp::Xor:
     return true;
   default:
     return false;
@@ -228,6 +229,8 @@ std::string Int::str() const {
     return "min(" + n.lhs.str() + "," + n.rhs.str() + ")";
   case IntOp::Max:
     return "max(" + n.lhs.str() + "," + n.rhs.str() + ")";
+  case IntOp::Xor:
+    return operand(n.lhs) + "^" + operand(n.rhs);
   }
   return "?";
 }
@@ -277,6 +280,9 @@ std::optional<int64_t> Int::evaluate(
     break;
   case IntOp::Max:
     r = max(Int(*a), Int(*b));
+    break;
+  case IntOp::Xor:
+    r = bitXor(Int(*a), Int(*b));
     break;
   case IntOp::Unknown:
     break;
@@ -367,6 +373,23 @@ Int IntNode::make(IntOp op, Int lhs, Int rhs) {
     lo = std::max(la, lb);
     hi = std::max(ua, ub);
     break;
+  case IntOp::Xor: {
+    // Both operands' low zero bits stay zero; the result fits in the bits of
+    // the larger operand.
+    int64_t g = gcd64(da, db);
+    div = g == 0 ? 1 : (g & -g);
+    if (la >= 0 && lb >= 0) {
+      lo = 0;
+      int64_t top = std::max(ua, ub);
+      if (top != kNoUpper) {
+        int64_t bits = 0;
+        while (bits < 62 && (int64_t(1) << bits) <= top)
+          ++bits;
+        hi = (int64_t(1) << bits) - 1;
+      }
+    }
+    break;
+  }
   }
   node->knownDivisor = div == 0 ? 1 : div;
   node->lower = lo;
@@ -566,6 +589,20 @@ Int mlir::cute::abs(const Int &a) {
   if (a.lowerBound() >= 0)
     return a;
   return max(a, Int(0) - a);
+}
+
+Int mlir::cute::bitXor(const Int &a, const Int &b) {
+  if (a.isStatic() && b.isStatic())
+    return a.value() ^ b.value();
+  if (a.is(0))
+    return b;
+  if (b.is(0))
+    return a;
+  if (a.identical(b))
+    return 0;
+  if (a.isStatic()) // constants on the right
+    return bitXor(b, a);
+  return IntNode::make(IntOp::Xor, a, b);
 }
 
 Int mlir::cute::signum(const Int &a) {

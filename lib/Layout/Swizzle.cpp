@@ -56,10 +56,20 @@ Result<Int> mlir::cute::applySwizzle(const Swizzle &swizzle,
                                      const Int &offset) {
   if (swizzle.bits() == 0)
     return offset;
-  if (!offset.isStatic())
-    return algebraError("swizzle " + swizzle.str() + " of the dynamic offset " +
-                        offset.str() + " needs its value");
-  return Int(swizzle(offset.value()));
+  if (offset.isStatic())
+    return Int(swizzle(offset.value()));
+  if (offset.lowerBound() < 0)
+    return algebraError("swizzle " + swizzle.str() +
+                        " of an offset that may be negative: " + offset.str());
+  // ZZZ ^= YYY on the bit fields: with z and y the B-bit fields at bit
+  // positions zb and yb, the result replaces z by z ^ y.
+  int yb = swizzle.base() + std::max(0, swizzle.shift());
+  int zb = swizzle.base() - std::min(0, swizzle.shift());
+  Int field = int64_t(1) << swizzle.bits();
+  Int zScale = int64_t(1) << zb;
+  Int z = (offset / zScale) % field;
+  Int y = (offset / Int(int64_t(1) << yb)) % field;
+  return offset - z * zScale + bitXor(z, y) * zScale;
 }
 
 Result<Int> ComposedLayout::operator()(const IntTuple &coord) const {

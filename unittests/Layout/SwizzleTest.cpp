@@ -99,12 +99,12 @@ TEST(Swizzle, WithZeroBitsIsTheIdentity) {
   EXPECT_TRUE(r->identical(n));
 }
 
-TEST(Swizzle, OfADynamicOffsetNeedsItsValue) {
-  Result<Int> r = applySwizzle(swizzle(3, 4, 3), Int::unknown("N"));
-  ASSERT_FALSE(r);
-  EXPECT_EQ(r.message(),
-            "swizzle Sw<3,4,3> of the dynamic offset ?N needs its value");
+TEST(Swizzle, OfADynamicOffsetIsAnExpressionAndOfAStaticOneAValue) {
+  // Sw<3,4,3>: bits 7..9 are XORed into bits 4..6.
   EXPECT_EQ(show(applySwizzle(swizzle(3, 4, 3), Int(0x80))), "144");
+  Result<Int> r = applySwizzle(swizzle(3, 4, 3), Int::unknown("N"));
+  ASSERT_TRUE(r) << r.message();
+  EXPECT_EQ(r->str(), "(?N-(16*((?N/16)%8)))+(16*(((?N/16)%8)^((?N/128)%8)))");
 }
 
 TEST(Swizzle, RejectsParametersCuTeRejects) {
@@ -211,6 +211,45 @@ TEST(SwizzleCast, RejectsFactorsThatAreNotPowersOfTwo) {
   EXPECT_FALSE(downcast(swizzle(3, 4, 3), 0));
   // Downcasting past 31 bits is refused by Swizzle::get.
   EXPECT_FALSE(downcast(swizzle(3, 4, 3), int64_t(1) << 30));
+}
+
+} // namespace
+
+namespace {
+
+TEST(SwizzleOfDynamicOffsets, EvaluatesToTheStaticSwizzleEverywhere) {
+  const int params[][3] = {{3, 4, 3}, {2, 0, -2}, {1, 2, 5}, {3, 3, -3}};
+  for (const auto &p : params) {
+    Swizzle sw = *Swizzle::get(p[0], p[1], p[2]);
+    Int x = Int::unknown("x");
+    Result<Int> expr = applySwizzle(sw, x);
+    ASSERT_TRUE(expr) << expr.message();
+    ASSERT_TRUE(expr->isDynamic());
+    for (int64_t v = 0; v < 4 * sw.period(); ++v) {
+      std::optional<int64_t> got =
+          expr->evaluate([&](const Int &) { return v; });
+      ASSERT_TRUE(got.has_value());
+      ASSERT_EQ(*got, sw(v)) << sw.str() << " at " << v << ": " << expr->str();
+    }
+  }
+}
+
+TEST(SwizzleOfDynamicOffsets, TheIdentitySwizzleLeavesTheOffsetAlone) {
+  Int x = Int::unknown("x");
+  Result<Int> expr = applySwizzle(*Swizzle::get(0, 4, 3), x);
+  ASSERT_TRUE(expr);
+  EXPECT_TRUE(expr->identical(x));
+}
+
+TEST(BitXor, FoldsConstantsAndSelfCancels) {
+  Int x = Int::unknown("x");
+  EXPECT_EQ(bitXor(Int(6), Int(3)).value(), 5);
+  EXPECT_TRUE(bitXor(x, x).is(0));
+  EXPECT_TRUE(bitXor(x, Int(0)).identical(x));
+  // Bounded operands give a bounded result: both below 8, so is the xor.
+  Int a = Int::unknownInRange("a", 0, 7), b = Int::unknownInRange("b", 0, 5);
+  EXPECT_EQ(bitXor(a, b).lowerBound(), 0);
+  EXPECT_EQ(bitXor(a, b).upperBound(), 7);
 }
 
 } // namespace

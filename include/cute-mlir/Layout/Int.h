@@ -107,7 +107,7 @@ private:
 };
 
 /// The kinds of expression nodes.
-enum class IntOp { Unknown, Add, Sub, Mul, Div, CeilDiv, Mod, Min, Max };
+enum class IntOp { Unknown, Add, Sub, Mul, Div, CeilDiv, Mod, Min, Max, Xor };
 
 /// A node of a dynamic expression. Immutable; shared between values.
 class IntNode {
@@ -138,6 +138,8 @@ Int ceilDiv(const Int &a, const Int &b);
 Int min(const Int &a, const Int &b);
 Int max(const Int &a, const Int &b);
 Int abs(const Int &a);
+/// Bitwise exclusive or (of non-negative values; swizzles use it).
+Int bitXor(const Int &a, const Int &b);
 Int signum(const Int &a);
 
 // Questions whose answer may be unknown for dynamic values.

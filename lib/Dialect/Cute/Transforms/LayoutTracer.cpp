@@ -178,6 +178,9 @@ Value ArithEmitter::emit(const Int &v) {
     case IntOp::Max:
       result = arith::MaxSIOp::create(builder, loc, lhs, rhs);
       break;
+    case IntOp::Xor:
+      result = arith::XOrIOp::create(builder, loc, lhs, rhs);
+      break;
     case IntOp::Unknown:
       break;
     }
