@@ -218,7 +218,7 @@ func.func @copy_pred_type(%a: !cute.tensor<f32, gmem, "4:1">, %b: !cute.tensor<f
 // -----
 
 func.func @to_memref_nested(%t: !cute.tensor<f32, gmem, "((2,2),4):((1,2),4)">) {
-  // expected-error @+1 {{'cute.to_memref' op needs a flat layout (depth <= 1) over memory, got '!cute.tensor<f32, gmem, "((2,2),4):((1,2),4)">'}}
+  // expected-error @+1 {{'cute.to_memref' op needs a flat, unswizzled layout (depth <= 1) over memory, got '!cute.tensor<f32, gmem, "((2,2),4):((1,2),4)">'}}
   %m = cute.to_memref %t : !cute.tensor<f32, gmem, "((2,2),4):((1,2),4)"> -> memref<4x4xf32>
   return
 }
@@ -236,5 +236,23 @@ func.func @to_memref_type(%t: !cute.tensor<f32, gmem, "(4,8):(1,4)">) {
 func.func @ordered_not_congruent(%s: !cute.shape<"(4,8)">) {
   // expected-error @+1 {{'cute.make_ordered_layout' op make_ordered_layout: order (1,0,2) is not congruent to shape (4,8)}}
   %o = cute.make_ordered_layout %s order "(1,0,2)" : (!cute.shape<"(4,8)">) -> !cute.layout<"(4,8):(8,1)">
+  return
+}
+
+// -----
+
+// expected-error @+1 {{coord tensors cannot be swizzled}}
+func.func private @swizzled_coords(!cute.tensor<!cute.coord<"(?,?)">, coord, "Sw<3,4,3> o 0 o (8,64):(64,1)">)
+
+// -----
+
+// expected-error @+1 {{invalid layout "(8,8):(8,1) o 0 o (8,8):(1,8)": a tensor's layout can only be composed with a swizzle}}
+func.func private @composed_with_layout(!cute.tensor<f32, smem, "(8,8):(8,1) o 0 o (8,8):(1,8)">)
+
+// -----
+
+func.func @swizzled_get_layout(%t: !cute.tensor<f16, smem, "Sw<3,4,3> o 0 o (8,64):(64,1)">) {
+  // expected-error @+1 {{'cute.get_layout' op the layout of a swizzled tensor is a composed layout, which has no cute type yet}}
+  %l = cute.get_layout %t : (!cute.tensor<f16, smem, "Sw<3,4,3> o 0 o (8,64):(64,1)">) -> !cute.layout<"(8,64):(64,1)">
   return
 }

@@ -42,5 +42,14 @@ func.func @tensors(%buf: memref<?xf32>, %m: index, %bm: index, %tid: index, %i: 
   cute.copy %part, %frag if %p : !cute.tensor<f32, gmem, "(4,1):(4,0)">, !cute.tensor<f32, rmem, "(4,1):(1,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
   // CHECK: cute.to_memref %{{.*}} : !cute.tensor<f32, gmem, "(16,8):(1,?)"> -> memref<16x8xf32, strided<[1, ?], offset: ?>>
   %view = cute.to_memref %blk : !cute.tensor<f32, gmem, "(16,8):(1,?)"> -> memref<16x8xf32, strided<[1, ?], offset: ?>>
+  // A swizzled shared-memory tensor; a tile's start moves into the swizzle's
+  // offset.
+  %l64 = cute.static : !cute.layout<"(8,64):(64,1)">
+  // CHECK: cute.make_tensor {{.*}} -> !cute.tensor<f32, smem, "Sw<3,4,3> o 0 o (8,64):(64,1)">
+  %sw = cute.make_tensor %buf, %l64 : (memref<?xf32>, !cute.layout<"(8,64):(64,1)">) -> !cute.tensor<f32, smem, "Sw<3,4,3> o 0 o (8,64):(64,1)">
+  %t432 = cute.static : !cute.tile<"(4,32)">
+  %c11 = cute.make_coord %bm : !cute.coord<"(?,1)">
+  // CHECK: cute.local_tile {{.*}} -> !cute.tensor<f32, smem, "Sw<3,4,3> o ?{div=32} o (4,32):(64,1)">
+  %swt = cute.local_tile %sw, %t432, %c11 : (!cute.tensor<f32, smem, "Sw<3,4,3> o 0 o (8,64):(64,1)">, !cute.tile<"(4,32)">, !cute.coord<"(?,1)">) -> !cute.tensor<f32, smem, "Sw<3,4,3> o ?{div=32} o (4,32):(64,1)">
   return %v : f32
 }

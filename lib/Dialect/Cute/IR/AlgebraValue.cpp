@@ -78,12 +78,17 @@ Result<AlgebraValue> mlir::cute::readAlgebraValue(Type type,
             return AlgebraValue(tiler);
           })
           .Case([&](cute::TensorType t) -> Result<AlgebraValue> {
-            CUTE_TRY(l, parseLayout(t.getLayout()));
+            CUTE_TRY(l, parseLayout(t.getInnerLayout()));
             TensorValue tensor{t.getElementType(), t.getMemory().str(), l,
                                Int::unknown(), IntTuple(1)};
             if (auto coord = dyn_cast<CoordType>(t.getElementType())) {
               CUTE_TRY(domain, parseIntTuple(coord.getSpec()));
               tensor.domain = domain;
+            }
+            if (t.isSwizzled()) {
+              CUTE_TRY(composed, parseComposedLayout(t.getLayout()));
+              tensor.swizzle = std::get<Swizzle>(composed.outer());
+              tensor.swizzleOffset = composed.offset();
             }
             return AlgebraValue(tensor);
           })
@@ -128,8 +133,11 @@ Type mlir::cute::typeOfAlgebraValue(MLIRContext *context,
     if (t->memory == "coord") // elements are coordinates of the domain
       element = CoordType::get(
           context, repeatLike(t->domain, IntTuple(Int::unknown())).typeStr());
-    return cute::TensorType::get(context, element, t->memory,
-                                 t->layout.typeStr());
+    std::string spec = t->layout.typeStr();
+    if (t->swizzle)
+      spec =
+          t->swizzle->str() + " o " + t->swizzleOffset.typeStr() + " o " + spec;
+    return cute::TensorType::get(context, element, t->memory, spec);
   }
   return IndexType::get(context);
 }
@@ -140,7 +148,7 @@ LogicalResult mlir::cute::inferAlgebraResultType(
     function_ref<AlgebraResult(ArrayRef<AlgebraValue>)> compute,
     SmallVectorImpl<Type> &inferredReturnTypes) {
   OverflowScope overflow;
-  SmallVector<AlgebraValue> operands;
+  SmallVector<AlgebraValue, 4> operands;
   for (Type type : operandTypes) {
     Result<AlgebraValue> value = readAlgebraValue(type);
     if (value.failed())
@@ -156,4 +164,12 @@ LogicalResult mlir::cute::inferAlgebraResultType(
     return emitOptionalError(location, "'", opName, "' op ", result.message());
   inferredReturnTypes.push_back(typeOfAlgebraValue(context, *result));
   return success();
+}
+
+Result<Int> TensorValue::elementOffset(const IntTuple &coord) const {
+  CUTE_TRY(at, layout(coord));
+  if (!swizzle)
+    return offset + at;
+  CUTE_TRY(swizzled, applySwizzle(*swizzle, swizzleOffset + at));
+  return offset + swizzled;
 }

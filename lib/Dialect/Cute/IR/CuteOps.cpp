@@ -33,7 +33,7 @@ static bool isSpecType(Type type) {
 
 /// Evaluate an algebra op on library values read from its operand types.
 static AlgebraResult evaluateOnTypes(AlgebraOpInterface op) {
-  SmallVector<AlgebraValue> operands;
+  SmallVector<AlgebraValue, 4> operands;
   for (Value operand : op->getOperands()) {
     Result<AlgebraValue> value = readAlgebraValue(operand.getType());
     if (value.failed())
@@ -385,7 +385,12 @@ static AlgebraResult sliceTensor(const TensorValue &tensor,
   CUTE_TRY(start, tensor.layout(zeroUnderscores(coord)));
   TensorValue result = tensor;
   result.layout = layout;
-  result.offset = tensor.offset + start;
+  // A swizzle is not linear: CuTe moves the slice's start into the composed
+  // layout's offset rather than into the pointer.
+  if (tensor.swizzle)
+    result.swizzleOffset = tensor.swizzleOffset + start;
+  else
+    result.offset = tensor.offset + start;
   return AlgebraValue(result);
 }
 
@@ -419,6 +424,9 @@ LogicalResult ElemLessOp::verify() {
 
 AlgebraResult GetLayoutOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
   CUTE_TRY(tensor, tensorOf(operands[0]));
+  if (tensor.swizzle)
+    return algebraError("the layout of a swizzled tensor is a composed "
+                        "layout, which has no cute type yet");
   return AlgebraValue(tensor.layout);
 }
 
@@ -512,7 +520,7 @@ static Type tensorElementType(Value tensor) {
 /// Static sizes of a tensor's layout, or nullopt when dynamic.
 static std::optional<int64_t> staticSize(Value tensor) {
   Result<Layout> layout =
-      parseLayout(cast<cute::TensorType>(tensor.getType()).getLayout());
+      parseLayout(cast<cute::TensorType>(tensor.getType()).getInnerLayout());
   if (layout.failed())
     return std::nullopt;
   Int n = size(*layout);
@@ -530,16 +538,20 @@ LogicalResult MakeTensorOp::verify() {
     return emitOpError() << "element type " << type.getElementType()
                          << " does not match the memref's "
                          << memref.getElementType();
-  if (getLayout().getType().getSpec() != type.getLayout())
+  if (getLayout().getType().getSpec() != type.getInnerLayout())
     return emitOpError() << "result layout \"" << type.getLayout()
                          << "\" is not the layout operand's \""
                          << getLayout().getType().getSpec() << "\"";
+  if (type.isSwizzled() && !StringRef(type.getLayout()).contains(" o 0 o "))
+    return emitOpError("a swizzled tensor starts at swizzle offset 0");
   if (!memref.getLayout().isIdentity())
     return emitOpError("needs a memref with the identity layout");
   return success();
 }
 
 MemRefType ToMemrefOp::memrefTypeOf(cute::TensorType type) {
+  if (type.isSwizzled())
+    return {};
   Result<Layout> layout = parseLayout(type.getLayout());
   if (layout.failed() || layout->depth() > 1 || type.getMemory() == "coord")
     return {};
@@ -559,7 +571,8 @@ LogicalResult ToMemrefOp::verify() {
   auto type = cast<cute::TensorType>(getTensor().getType());
   MemRefType expected = memrefTypeOf(type);
   if (!expected)
-    return emitOpError() << "needs a flat layout (depth <= 1) over memory, got "
+    return emitOpError() << "needs a flat, unswizzled layout (depth <= 1) over "
+                            "memory, got "
                          << type;
   if (getType() != expected)
     return emitOpError() << "result type must be " << expected;
@@ -623,8 +636,8 @@ LogicalResult GemmOp::verify() {
   const char *names[3] = {"A", "B", "C"};
   SmallVector<Layout> layouts;
   for (int i = 0; i < 3; ++i) {
-    Result<Layout> l =
-        parseLayout(cast<cute::TensorType>(operands[i].getType()).getLayout());
+    Result<Layout> l = parseLayout(
+        cast<cute::TensorType>(operands[i].getType()).getInnerLayout());
     if (l.failed() || l->rank() != 2)
       return emitOpError()
              << names[i] << " must be a rank-2 tensor, (M,K), (N,K) and (M,N)";

@@ -34,7 +34,15 @@ void CuteDialect::registerTypes() {
 }
 
 namespace {
-enum class SpecKind { IntTuple, Shape, Stride, Coord, Tile, Layout };
+enum class SpecKind {
+  IntTuple,
+  Shape,
+  Stride,
+  Coord,
+  Tile,
+  Layout,
+  TensorLayout
+};
 } // namespace
 
 /// A `?` slot of a type is an anonymous unknown; names belong to the
@@ -75,6 +83,19 @@ static Result<std::string> canonicalSpec(SpecKind kind, StringRef spec) {
       return algebraError("tiles must be static, got " + text);
     return text;
   }
+  case SpecKind::TensorLayout: {
+    if (!spec.starts_with("Sw<") && !spec.contains(" o "))
+      return canonicalSpec(SpecKind::Layout, spec);
+    CUTE_TRY(composed, parseComposedLayout(spec));
+    const Swizzle *sw = std::get_if<Swizzle>(&composed.outer());
+    if (!sw)
+      return algebraError("a tensor's layout can only be composed with a "
+                          "swizzle");
+    CUTE_TRY(inner, canonicalSpec(SpecKind::Layout, composed.inner().str()));
+    CUTE_TRY(ok, checkSlots({IntTuple(composed.offset())}));
+    (void)ok;
+    return sw->str() + " o " + composed.offset().typeStr() + " o " + inner;
+  }
   case SpecKind::Layout: {
     CUTE_TRY(l, parseLayout(spec));
     std::vector<IntTuple> all = leaves(l.shape());
@@ -101,6 +122,7 @@ static StringRef kindName(SpecKind kind) {
   case SpecKind::Tile:
     return "tile";
   case SpecKind::Layout:
+  case SpecKind::TensorLayout:
     return "layout";
   }
   return "";
@@ -175,7 +197,7 @@ Type cute::TensorType::parse(AsmParser &parser) {
       parser.parseComma() || parser.parseKeywordOrString(&memory) ||
       parser.parseComma() || parser.parseString(&spec) || parser.parseGreater())
     return {};
-  Result<std::string> canonical = canonicalSpec(SpecKind::Layout, spec);
+  Result<std::string> canonical = canonicalSpec(SpecKind::TensorLayout, spec);
   if (canonical.failed()) {
     parser.emitError(loc) << "invalid layout \"" << spec
                           << "\": " << canonical.message();
@@ -201,9 +223,22 @@ cute::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "coord tensors, and only they, hold !cute.coord "
                           "elements; got "
                        << elementType << " in " << memory;
-  return verifySpec(emitError, SpecKind::Layout, layout);
+  if (memory == "coord" && layout.starts_with("Sw<"))
+    return emitError() << "coord tensors cannot be swizzled";
+  return verifySpec(emitError, SpecKind::TensorLayout, layout);
+}
+
+bool cute::TensorType::isSwizzled() const {
+  return getLayout().starts_with("Sw<");
+}
+
+StringRef cute::TensorType::getInnerLayout() const {
+  // Canonical composed specs read "Sw<B,M,S> o offset o layout".
+  StringRef spec = getLayout();
+  size_t last = spec.rfind(" o ");
+  return isSwizzled() ? spec.drop_front(last + 3) : spec;
 }
 
 LayoutType cute::TensorType::getLayoutType() const {
-  return LayoutType::get(getContext(), getLayout());
+  return LayoutType::get(getContext(), getInnerLayout());
 }

@@ -93,7 +93,7 @@ FailureOr<AlgebraValue> LayoutTracer::traceUncached(Value value,
 }
 
 FailureOr<AlgebraValue> LayoutTracer::evaluate(AlgebraOpInterface op) {
-  SmallVector<AlgebraValue> operands;
+  SmallVector<AlgebraValue, 4> operands;
   for (Value operand : op->getOperands()) {
     FailureOr<AlgebraValue> v = trace(operand, op);
     if (failed(v))
@@ -118,8 +118,14 @@ FailureOr<Value> LayoutTracer::storageOf(Value tensor, Operation *user) {
     result = make.getMemref();
   } else if (auto fragment = dyn_cast_or_null<MakeFragmentOp>(def)) {
     auto type = cast<cute::TensorType>(fragment.getType());
-    Result<Layout> layout = parseLayout(type.getLayout());
-    int64_t elements = cosize(*layout).value();
+    // Enough for every element: a swizzle permutes within aligned blocks of
+    // its period, so round up to one.
+    Result<AlgebraValue> value = readAlgebraValue(type);
+    const TensorValue &t = std::get<TensorValue>(*value);
+    int64_t elements = (t.swizzleOffset + cosize(t.layout)).value();
+    if (t.swizzle)
+      elements = (elements + t.swizzle->period() - 1) / t.swizzle->period() *
+                 t.swizzle->period();
     OpBuilder builder(fragment);
     auto memrefType = MemRefType::get({elements}, type.getElementType());
     result = memref::AllocaOp::create(builder, fragment.getLoc(), memrefType);

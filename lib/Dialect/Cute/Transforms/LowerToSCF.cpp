@@ -224,11 +224,11 @@ private:
   /// `offset + layout(coord)` emitted at the builder's position.
   FailureOr<Value> address(OpBuilder &builder, Operation *op,
                            const TracedTensor &t, const IntTuple &coord) {
-    Result<Int> at = t.value.layout(coord);
+    Result<Int> at = t.value.elementOffset(coord);
     if (at.failed())
       return op->emitOpError() << at.message();
     ArithEmitter emitter(builder, op->getLoc(), tracer);
-    return emitter.emit(t.value.offset + *at);
+    return emitter.emit(*at);
   }
 
   /// `scf.for i in [0, extent)`; appends the counter as an unknown in range.

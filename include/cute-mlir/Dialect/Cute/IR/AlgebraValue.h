@@ -16,6 +16,7 @@
 #define CUTE_MLIR_DIALECT_CUTE_IR_ALGEBRAVALUE_H
 
 #include "cute-mlir/Layout/Layout.h"
+#include "cute-mlir/Layout/Swizzle.h"
 
 #include "mlir/IR/Location.h"
 #include "mlir/IR/TypeRange.h"
@@ -43,12 +44,19 @@ struct TupleValue {
 /// A coordinate tensor (memory `coord`, CuTe's identity tensor) has no
 /// storage: element `e` is the coordinate whose leaf r is digit r of `e` in
 /// radix identityTensorRadix(domain).
+/// A swizzled tensor's element c lives at
+/// offset + swizzle(swizzleOffset + layout(c)).
 struct TensorValue {
   Type elementType;
   std::string memory;
   Layout layout;
   Int offset;
   IntTuple domain;
+  std::optional<Swizzle> swizzle = std::nullopt;
+  Int swizzleOffset = 0;
+
+  /// The offset of element `coord` from the storage's start.
+  Result<Int> elementOffset(const IntTuple &coord) const;
 };
 
 /// A library value: an integer tuple of some kind, a layout, a tiler, a

@@ -80,10 +80,13 @@ def Cute_TensorType : TypeDef<Cute_Dialect, "Tensor"> {
   let description = [{
     CuTe's Tensor: element `i` of the layout's domain lives at `layout(i)`
     elements past the tensor's base. The memory is `gmem` (global), `smem`
-    (shared) or `rmem` (registers); on the CPU all three are memrefs.
+    (shared) or `rmem` (registers); on the CPU all three are memrefs. The
+    layout may be swizzled, `Sw<B,M,S> o offset o layout` (CuTe's
+    ComposedLayout): element `i` then lives at `Sw(offset + layout(i))`.
 
     ```mlir
     !cute.tensor<f32, gmem, "(?,?):(1,?)">
+    !cute.tensor<f16, smem, "Sw<3,4,3> o 0 o (8,64):(64,1)">
     ```
   }];
   let parameters = (ins "::mlir::Type":$elementType,
@@ -92,8 +95,12 @@ def Cute_TensorType : TypeDef<Cute_Dialect, "Tensor"> {
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// The layout of the tensor as a cute type.
+    /// The (inner, when swizzled) layout of the tensor as a cute type.
     LayoutType getLayoutType() const;
+    /// The layout spec without the swizzle and its offset.
+    ::llvm::StringRef getInnerLayout() const;
+    /// Whether the layout is `Sw<B,M,S> o offset o layout`.
+    bool isSwizzled() const;
   }];
 }
 
