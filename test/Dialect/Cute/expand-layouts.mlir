@@ -76,7 +76,7 @@ func.func @escapes(%m: index) -> !cute.shape<"(?,8)"> {
 // Memory accesses belong to cute-lower-to-scf: this pass never drops them.
 func.func @store(%t: !cute.tensor<f32, rmem, "4:1">, %v: f32) {
   %c = cute.make_coord : !cute.coord<"1">
-  // expected-error @below {{'cute.store' op accesses memory: lower it with cute-lower-to-scf}}
+  // expected-error @below {{'cute.store' op has run-time effects: lower it with cute-lower-to-scf}}
   cute.store %v, %t[%c] : f32, !cute.tensor<f32, rmem, "4:1">, !cute.coord<"1">
   return
 }

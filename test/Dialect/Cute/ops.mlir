@@ -112,3 +112,12 @@ func.func @slice_dice_order_recast(%l: !cute.layout<"(4,(2,3)):(1,(4,8))">, %s: 
   %r = cute.recast %l2 from 16 to 32 : !cute.layout<"(4,8):(8,1)"> -> !cute.layout<"(4,4):(4,1)">
   return
 }
+
+// CHECK-LABEL: func @print
+func.func @print(%l: !cute.layout<"(4,?):(1,4)">, %t: !cute.tensor<f32, smem, "Sw<3,4,3> o 0 o (8,64):(64,1)">) {
+  // CHECK: cute.print %{{.*}} : !cute.layout<"(4,?):(1,4)">
+  cute.print %l : !cute.layout<"(4,?):(1,4)">
+  // CHECK: cute.print %{{.*}} : !cute.tensor<f32, smem, "Sw<3,4,3> o 0 o (8,64):(64,1)">
+  cute.print %t : !cute.tensor<f32, smem, "Sw<3,4,3> o 0 o (8,64):(64,1)">
+  return
+}

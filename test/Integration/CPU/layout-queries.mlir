@@ -1,7 +1,7 @@
 // Layout queries over run-time sizes, expanded to index arithmetic and run on
 // the CPU with mlir-runner.
 //
-// RUN: cute-opt %s -cute-expand-layouts -convert-vector-to-llvm \
+// RUN: cute-opt %s -cute-lower-to-scf -convert-vector-to-llvm \
 // RUN:   -convert-arith-to-llvm -convert-func-to-llvm -reconcile-unrealized-casts \
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:   --shared-libs=%mlir_c_runner_utils \
@@ -26,6 +26,9 @@ func.func @queries(%m: index, %n: index, %ld: index, %i: index, %j: index) {
   %c = cute.make_coord %i, %j : !cute.coord<"((?,?),(1,2))">
   %x = cute.crd2idx %c, %z : !cute.coord<"((?,?),(1,2))">, !cute.layout<"((128,64),(?,?)):((1,?),(128,?{div=64}))">
   vector.print %x : index
+  // The layout itself, dynamic slots filled.
+  cute.print %l : !cute.layout<"(?,?):(1,?)">
+  cute.print %z : !cute.layout<"((128,64),(?,?)):((1,?),(128,?{div=64}))">
   return
 }
 
@@ -41,6 +44,9 @@ func.func @main() {
   // CHECK-NEXT: 307176
   // (128+5) + (128+7)*1024 = 138373
   // CHECK-NEXT: 138373
+  // CHECK-NEXT: {{^}}(1000,300):(1,1024){{$}}
+  // ceil(1000/128) = 8 and ceil(300/64) = 5 tiles; 64 * 1024 = 65536.
+  // CHECK-NEXT: {{^}}((128,64),(8,5)):((1,1024),(128,65536)){{$}}
   func.call @queries(%c1000, %c300, %c1024, %c5, %c7) : (index, index, index, index, index) -> ()
 
   %c64 = arith.constant 64 : index
@@ -53,6 +59,8 @@ func.func @main() {
   // 128 + 128*64 = 8320 (tile (1,2) lies past the matrix; the layout does not
   // clip)
   // CHECK-NEXT: 8320
+  // CHECK-NEXT: {{^}}(64,256):(1,64){{$}}
+  // CHECK-NEXT: {{^}}((128,64),(1,4)):((1,64),(128,4096)){{$}}
   func.call @queries(%c64, %c256, %c64, %c0, %c0) : (index, index, index, index, index) -> ()
   return
 }

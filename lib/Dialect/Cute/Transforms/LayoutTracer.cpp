@@ -199,9 +199,10 @@ Value ArithEmitter::emit(const Int &v) {
 // Queries
 //===----------------------------------------------------------------------===//
 
-/// Stores, copies, gemms and loads from memory (not from coordinate tensors).
+/// Stores, copies, gemms, prints and loads from memory (not from coordinate
+/// tensors): what only cute-lower-to-scf lowers.
 static bool accessesMemory(Operation *op) {
-  if (isa<StoreOp, CopyOp, GemmOp>(op))
+  if (isa<StoreOp, CopyOp, GemmOp, PrintOp>(op))
     return true;
   if (auto load = dyn_cast<LoadOp>(op))
     return cast<cute::TensorType>(load.getTensor().getType()).getMemory() !=
@@ -242,7 +243,7 @@ LogicalResult mlir::cute::expandQueriesAndEraseCute(Operation *root,
   for (Operation *op : llvm::reverse(cuteOps)) {
     // Memory accesses are lowered, never dropped.
     if (accessesMemory(op)) {
-      op->emitOpError("accesses memory: lower it with cute-lower-to-scf");
+      op->emitOpError("has run-time effects: lower it with cute-lower-to-scf");
       kept.insert(op);
       failed = true;
       continue;

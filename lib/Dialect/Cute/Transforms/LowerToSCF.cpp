@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir {
@@ -83,6 +84,64 @@ public:
     auto view = memref::ReinterpretCastOp::create(
         builder, op.getLoc(), op.getType(), t->memref, offset, sizes, strides);
     op.replaceAllUsesWith(view.getResult());
+    op.erase();
+    return success();
+  }
+
+  LogicalResult lower(PrintOp op) {
+    FailureOr<AlgebraValue> value = tracer.trace(op.getValue(), op);
+    if (failed(value))
+      return failure();
+    OpBuilder builder(op);
+    Location loc = op.getLoc();
+    ArithEmitter emitter(builder, loc, tracer);
+    std::string text;
+    auto flush = [&]() {
+      if (!text.empty())
+        vector::PrintOp::create(builder, loc, text);
+      text.clear();
+    };
+    std::function<void(const IntTuple &)> print = [&](const IntTuple &t) {
+      if (t.isUnderscore()) {
+        text += "_";
+      } else if (t.isInt() && t.value().isStatic()) {
+        text += t.value().str();
+      } else if (t.isInt()) {
+        flush();
+        vector::PrintOp::create(builder, loc, emitter.emit(t.value()),
+                                vector::PrintPunctuation::NoPunctuation);
+      } else {
+        text += "(";
+        for (size_t i = 0; i < t.rank(); ++i) {
+          if (i)
+            text += ",";
+          print(t.mode(i));
+        }
+        text += ")";
+      }
+    };
+    auto printLayout = [&](const Layout &l) {
+      print(l.shape());
+      text += ":";
+      print(l.stride());
+    };
+    if (const auto *t = std::get_if<TupleValue>(&*value)) {
+      print(t->tuple);
+    } else if (const auto *l = std::get_if<Layout>(&*value)) {
+      printLayout(*l);
+    } else if (const auto *t = std::get_if<TensorValue>(&*value)) {
+      text += "tensor<";
+      if (t->swizzle)
+        text += t->swizzle->str() + " o ";
+      if (t->swizzle) {
+        print(IntTuple(t->swizzleOffset));
+        text += " o ";
+      }
+      printLayout(t->layout);
+      text += ">";
+    }
+    flush();
+    vector::PrintOp::create(builder, loc, vector::PrintPunctuation::NewLine);
     op.erase();
     return success();
   }
@@ -262,7 +321,8 @@ struct CuteLowerToSCFPass
         if (cast<cute::TensorType>(load.getTensor().getType()).getMemory() ==
             "coord")
           return;
-      if (isa<LoadOp, StoreOp, CopyOp, GemmOp, ElemLessOp, ToMemrefOp>(op))
+      if (isa<LoadOp, StoreOp, CopyOp, GemmOp, ElemLessOp, ToMemrefOp, PrintOp>(
+              op))
         accesses.push_back(op);
     });
     bool failed = false;
@@ -274,7 +334,8 @@ struct CuteLowerToSCFPass
               .Case([&](CopyOp o) { return lowering.lower(o); })
               .Case([&](GemmOp o) { return lowering.lower(o); })
               .Case([&](ElemLessOp o) { return lowering.lower(o); })
-              .Case([&](ToMemrefOp o) { return lowering.lower(o); });
+              .Case([&](ToMemrefOp o) { return lowering.lower(o); })
+              .Case([&](PrintOp o) { return lowering.lower(o); });
       failed |= ::mlir::failed(r);
     }
     if (failed ||

@@ -824,4 +824,20 @@ def Cute_GemmOp : Cute_Op<"gemm"> {
   let hasVerifier = 1;
 }
 
+def Cute_PrintOp : Cute_Op<"print"> {
+  let summary = "print a cute value at run time, in CuTe notation";
+  let description = [{
+    Prints the value with its dynamic slots filled, as CuTe's print does,
+    followed by a newline: a layout `(4,10):(1,4)`, a tuple `(10,8)`, a
+    tensor's layout. On the CPU it lowers to `vector.print`.
+
+    ```mlir
+    cute.print %l : !cute.layout<"(4,?):(1,4)">
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_IntTupleType, Cute_ShapeType,
+      Cute_StrideType, Cute_CoordType, Cute_LayoutType, Cute_TensorType]>:$value);
+  let assemblyFormat = "$value attr-dict `:` qualified(type($value))";
+}
+
 #endif // CUTE_OPS

@@ -41,7 +41,8 @@ def CuteLowerToSCFPass : Pass<"cute-lower-to-scf"> {
     `memref.load` / `memref.store` at `offset + layout(coord)`; `cute.copy`
     becomes an `scf.for` over the elements; `cute.gemm` becomes the
     `scf.for` nest of a universal FMA, `C(m,n) += A(m,k) * B(n,k)`; a
-    `cute.make_fragment` becomes a stack allocation. Index queries are then
+    `cute.make_fragment` becomes a stack allocation; `cute.print` becomes
+    `vector.print`. Index queries are then
     expanded as `cute-expand-layouts` does, and every cute op is gone.
     Together with the upstream conversions to LLVM the result runs with
     `mlir-runner`: the reference interpreter of partitioning logic on
@@ -49,7 +50,8 @@ def CuteLowerToSCFPass : Pass<"cute-lower-to-scf"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
-                           "::mlir::scf::SCFDialect"];
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 #endif // CUTE_PASSES
