@@ -117,7 +117,7 @@ func.func private @bad_memory(!cute.tensor<f32, hbm, "4:1">)
 // -----
 
 func.func @tensor_element_type(%buf: memref<?xf16>, %l: !cute.layout<"4:1">) {
-  // expected-error @+1 {{'cute.make_tensor' op element type 'f32' does not match the memref's 'f16'}}
+  // expected-error @+1 {{'cute.make_tensor' op element type 'f32' does not match the storage's 'f16'}}
   %t = cute.make_tensor %buf, %l : (memref<?xf16>, !cute.layout<"4:1">) -> !cute.tensor<f32, gmem, "4:1">
   return
 }
@@ -254,5 +254,38 @@ func.func private @composed_with_layout(!cute.tensor<f32, smem, "(8,8):(8,1) o 0
 func.func @swizzled_get_layout(%t: !cute.tensor<f16, smem, "Sw<3,4,3> o 0 o (8,64):(64,1)">) {
   // expected-error @+1 {{'cute.get_layout' op the layout of a swizzled tensor is a composed layout, which has no cute type yet}}
   %l = cute.get_layout %t : (!cute.tensor<f16, smem, "Sw<3,4,3> o 0 o (8,64):(64,1)">) -> !cute.layout<"(8,64):(64,1)">
+  return
+}
+
+// -----
+
+// expected-error @+1 {{alignment must be a power of two, got 12}}
+func.func private @ptr_alignment(!cute.ptr<f16, gmem, align<12>>)
+
+// -----
+
+// expected-error @+1 {{alignment 2 is less than the element's width of 4 bytes}}
+func.func private @ptr_narrow(!cute.ptr<f32, gmem, align<2>>)
+
+// -----
+
+// expected-error @+1 {{pointer memory must be gmem, smem or rmem, got coord}}
+func.func private @ptr_memory(!cute.ptr<f32, coord, align<4>>)
+
+// -----
+
+func.func @add_ptr_alignment(%p: !cute.ptr<f16, gmem, align<16>>) {
+  %c4 = arith.constant 4 : index
+  // 4 halves are 8 bytes: the 16-byte alignment drops to 8.
+  // expected-error @+1 {{'cute.add_ptr' op result alignment must be 8, got 16}}
+  %q = cute.add_ptr %p, %c4 : !cute.ptr<f16, gmem, align<16>> -> !cute.ptr<f16, gmem, align<16>>
+  return
+}
+
+// -----
+
+func.func @tensor_memory(%p: !cute.ptr<f32, smem, align<16>>, %l: !cute.layout<"4:1">) {
+  // expected-error @+1 {{'cute.make_tensor' op tensor memory gmem is not the pointer's smem}}
+  %t = cute.make_tensor %p, %l : (!cute.ptr<f32, smem, align<16>>, !cute.layout<"4:1">) -> !cute.tensor<f32, gmem, "4:1">
   return
 }

@@ -61,3 +61,22 @@ func.func @view(%buf: memref<?xf32>, %ld: index, %bm: index) -> memref<4x8xf32, 
   %m = cute.to_memref %blk : !cute.tensor<f32, gmem, "(4,8):(1,?)"> -> memref<4x8xf32, strided<[1, ?], offset: ?>>
   return %m : memref<4x8xf32, strided<[1, ?], offset: ?>>
 }
+
+// -----
+
+// A tensor over a pointer moved by n elements: n joins the address.
+// CHECK-LABEL: func @through_a_pointer
+// CHECK-SAME: (%[[BUF:.*]]: memref<?xf32>, %[[N:.*]]: index, %[[I:.*]]: index)
+// CHECK: %[[I8:.*]] = arith.muli %[[I]], %{{.*}} : index
+// CHECK: %[[A:.*]] = arith.addi %[[N]], %[[I8]] : index
+// CHECK: %[[B:.*]] = arith.addi %[[A]], %{{.*}} : index
+// CHECK: memref.load %[[BUF]][%[[B]]]
+func.func @through_a_pointer(%buf: memref<?xf32>, %n: index, %i: index) -> f32 {
+  %p = cute.ptr_of %buf : memref<?xf32> -> !cute.ptr<f32, gmem, align<16>>
+  %q = cute.add_ptr %p, %n : !cute.ptr<f32, gmem, align<16>> -> !cute.ptr<f32, gmem, align<4>>
+  %l = cute.static : !cute.layout<"(4,8):(8,1)">
+  %t = cute.make_tensor %q, %l : (!cute.ptr<f32, gmem, align<4>>, !cute.layout<"(4,8):(8,1)">) -> !cute.tensor<f32, gmem, "(4,8):(8,1)">
+  %c = cute.make_coord %i : !cute.coord<"(?,3)">
+  %v = cute.load %t[%c] : !cute.tensor<f32, gmem, "(4,8):(8,1)">, !cute.coord<"(?,3)"> -> f32
+  return %v : f32
+}

@@ -121,3 +121,19 @@ func.func @print(%l: !cute.layout<"(4,?):(1,4)">, %t: !cute.tensor<f32, smem, "S
   cute.print %t : !cute.tensor<f32, smem, "Sw<3,4,3> o 0 o (8,64):(64,1)">
   return
 }
+
+// CHECK-LABEL: func @pointers
+func.func @pointers(%buf: memref<?xf16>, %n: index) {
+  // CHECK: cute.ptr_of %{{.*}} : memref<?xf16> -> !cute.ptr<f16, gmem, align<16>>
+  %p = cute.ptr_of %buf : memref<?xf16> -> !cute.ptr<f16, gmem, align<16>>
+  %c8 = arith.constant 8 : index
+  // 8 halves keep the 16 bytes; a dynamic offset keeps the 2-byte width.
+  // CHECK: cute.add_ptr {{.*}} -> !cute.ptr<f16, gmem, align<16>>
+  %q = cute.add_ptr %p, %c8 : !cute.ptr<f16, gmem, align<16>> -> !cute.ptr<f16, gmem, align<16>>
+  // CHECK: cute.add_ptr {{.*}} -> !cute.ptr<f16, gmem, align<2>>
+  %r = cute.add_ptr %p, %n : !cute.ptr<f16, gmem, align<16>> -> !cute.ptr<f16, gmem, align<2>>
+  %l = cute.static : !cute.layout<"(8,8):(8,1)">
+  // CHECK: cute.make_tensor %{{.*}}, %{{.*}} : (!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f16, gmem, "(8,8):(8,1)">
+  %t = cute.make_tensor %q, %l : (!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f16, gmem, "(8,8):(8,1)">
+  return
+}

@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 
 #include "cute-mlir/Layout/Notation.h"
@@ -529,23 +530,67 @@ static std::optional<int64_t> staticSize(Value tensor) {
   return n.value();
 }
 
+/// The width of an element in bytes, rounded up.
+static int64_t widthInBytes(Type type) {
+  if (type.isIntOrFloat())
+    return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
+  return 1;
+}
+
+LogicalResult PtrOfOp::verify() {
+  Type element = cast<MemRefType>(getMemref().getType()).getElementType();
+  if (element != getType().getElementType())
+    return emitOpError() << "element type " << getType().getElementType()
+                         << " does not match the memref's " << element;
+  return success();
+}
+
+LogicalResult AddPtrOp::verify() {
+  PtrType from = getPtr().getType(), to = getType();
+  if (from.getElementType() != to.getElementType() ||
+      from.getMemory() != to.getMemory())
+    return emitOpError("keeps the element type and memory of the pointer");
+  // What the offset keeps of the alignment.
+  int64_t width = widthInBytes(from.getElementType());
+  int64_t kept = width;
+  APInt offset;
+  if (matchPattern(getOffset(), m_ConstantInt(&offset))) {
+    int64_t bytes = offset.getSExtValue() * width;
+    kept = bytes == 0 ? from.getAlignment()
+                      : std::min<int64_t>(from.getAlignment(), bytes & -bytes);
+  }
+  kept = std::min(kept, from.getAlignment());
+  if (to.getAlignment() != kept)
+    return emitOpError() << "result alignment must be " << kept << ", got "
+                         << to.getAlignment();
+  return success();
+}
+
 LogicalResult MakeTensorOp::verify() {
   if (getType().getMemory() == "coord")
     return emitOpError("coord tensors are made by cute.make_identity_tensor");
-  auto memref = cast<MemRefType>(getMemref().getType());
   cute::TensorType type = getType();
-  if (memref.getElementType() != type.getElementType())
+  Type storageElement;
+  if (auto ptr = dyn_cast<PtrType>(getMemref().getType())) {
+    storageElement = ptr.getElementType();
+    if (ptr.getMemory() != type.getMemory())
+      return emitOpError() << "tensor memory " << type.getMemory()
+                           << " is not the pointer's " << ptr.getMemory();
+  } else {
+    auto memref = cast<MemRefType>(getMemref().getType());
+    storageElement = memref.getElementType();
+    if (!memref.getLayout().isIdentity())
+      return emitOpError("needs a memref with the identity layout");
+  }
+  if (storageElement != type.getElementType())
     return emitOpError() << "element type " << type.getElementType()
-                         << " does not match the memref's "
-                         << memref.getElementType();
+                         << " does not match the storage's " << storageElement;
   if (getLayout().getType().getSpec() != type.getInnerLayout())
     return emitOpError() << "result layout \"" << type.getLayout()
                          << "\" is not the layout operand's \""
                          << getLayout().getType().getSpec() << "\"";
   if (type.isSwizzled() && !StringRef(type.getLayout()).contains(" o 0 o "))
     return emitOpError("a swizzled tensor starts at swizzle offset 0");
-  if (!memref.getLayout().isIdentity())
-    return emitOpError("needs a memref with the identity layout");
   return success();
 }
 

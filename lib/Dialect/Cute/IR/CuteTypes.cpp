@@ -242,3 +242,50 @@ StringRef cute::TensorType::getInnerLayout() const {
 LayoutType cute::TensorType::getLayoutType() const {
   return LayoutType::get(getContext(), getInnerLayout());
 }
+
+//===----------------------------------------------------------------------===//
+// PtrType
+//===----------------------------------------------------------------------===//
+
+/// The width of an element in bytes, rounded up (i1 and i4 take a byte).
+static int64_t elementBytes(Type type) {
+  if (type.isIntOrFloat())
+    return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
+  return 1;
+}
+
+Type PtrType::parse(AsmParser &parser) {
+  Type elementType;
+  std::string memory;
+  int64_t alignment = 0;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseType(elementType) ||
+      parser.parseComma() || parser.parseKeywordOrString(&memory) ||
+      parser.parseComma() || parser.parseKeyword("align") ||
+      parser.parseLess() || parser.parseInteger(alignment) ||
+      parser.parseGreater() || parser.parseGreater())
+    return {};
+  return PtrType::getChecked([&] { return parser.emitError(loc); },
+                             parser.getContext(), elementType, memory,
+                             alignment);
+}
+
+void PtrType::print(AsmPrinter &printer) const {
+  printer << "<" << getElementType() << ", " << getMemory() << ", align<"
+          << getAlignment() << ">>";
+}
+
+LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
+                              Type elementType, StringRef memory,
+                              int64_t alignment) {
+  if (memory != "gmem" && memory != "smem" && memory != "rmem")
+    return emitError() << "pointer memory must be gmem, smem or rmem, got "
+                       << memory;
+  if (alignment < 1 || (alignment & (alignment - 1)) != 0)
+    return emitError() << "alignment must be a power of two, got " << alignment;
+  if (alignment < elementBytes(elementType))
+    return emitError() << "alignment " << alignment
+                       << " is less than the element's width of "
+                       << elementBytes(elementType) << " bytes";
+  return success();
+}

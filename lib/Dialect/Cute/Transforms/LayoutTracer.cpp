@@ -54,6 +54,12 @@ FailureOr<AlgebraValue> LayoutTracer::traceUncached(Value value,
     TensorValue tensor = std::get<TensorValue>(*fresh);
     tensor.layout = std::get<Layout>(*layout);
     tensor.offset = 0;
+    if (isa<PtrType>(make.getMemref().getType())) {
+      FailureOr<std::pair<Value, Int>> ptr = tracePtr(make.getMemref(), make);
+      if (failed(ptr))
+        return failure();
+      tensor.offset = ptr->second;
+    }
     return AlgebraValue(tensor);
   }
   // An element of a coordinate tensor is the natural coordinate of its
@@ -116,6 +122,12 @@ FailureOr<Value> LayoutTracer::storageOf(Value tensor, Operation *user) {
   Value result;
   if (auto make = dyn_cast_or_null<MakeTensorOp>(def)) {
     result = make.getMemref();
+    if (isa<PtrType>(result.getType())) {
+      FailureOr<std::pair<Value, Int>> ptr = tracePtr(result, user);
+      if (failed(ptr))
+        return failure();
+      result = ptr->first;
+    }
   } else if (auto fragment = dyn_cast_or_null<MakeFragmentOp>(def)) {
     auto type = cast<cute::TensorType>(fragment.getType());
     // Enough for every element: a swizzle permutes within aligned blocks of
@@ -142,6 +154,22 @@ FailureOr<Value> LayoutTracer::storageOf(Value tensor, Operation *user) {
            << "cannot find the memory of the tensor " << tensor.getType();
   storage[tensor] = result;
   return result;
+}
+
+FailureOr<std::pair<Value, Int>> LayoutTracer::tracePtr(Value ptr,
+                                                        Operation *user) {
+  Operation *def = ptr.getDefiningOp();
+  if (auto of = dyn_cast_or_null<PtrOfOp>(def))
+    return std::make_pair(Value(of.getMemref()), Int(0));
+  if (auto add = dyn_cast_or_null<AddPtrOp>(def)) {
+    FailureOr<std::pair<Value, Int>> base = tracePtr(add.getPtr(), add);
+    FailureOr<AlgebraValue> offset = trace(add.getOffset(), add);
+    if (failed(base) || failed(offset))
+      return failure();
+    return std::make_pair(base->first, base->second + std::get<Int>(*offset));
+  }
+  return user->emitOpError()
+         << "cannot find the memory of the pointer " << ptr.getType();
 }
 
 //===----------------------------------------------------------------------===//

@@ -31,6 +31,8 @@ public:
   FailureOr<AlgebraValue> evaluate(AlgebraOpInterface op);
   /// The memref a tensor value lives in (a fragment gets a stack allocation).
   FailureOr<Value> storageOf(Value tensor, Operation *user);
+  /// The memref a pointer points into and its offset there, in elements.
+  FailureOr<std::pair<Value, Int>> tracePtr(Value ptr, Operation *user);
 
   /// Bind the unknown `v` to the `index` value `filler`.
   void bind(const Int &v, Value filler) { bound[v.getNode()] = filler; }

@@ -518,21 +518,61 @@ def Cute_MaxCommonVectorOp : Cute_AlgebraOp<"max_common_vector", /*indexResult=*
 // Tensors
 //===----------------------------------------------------------------------===//
 
-def Cute_MakeTensorOp : Cute_Op<"make_tensor", [Pure]> {
-  let summary = "a tensor over a memref";
+def Cute_PtrOfOp : Cute_Op<"ptr_of", [Pure]> {
+  let summary = "a pointer to the first element of a memref";
   let description = [{
-    The tensor whose element at coordinate `c` is `memref[layout(c)]`. The
-    memref is one-dimensional and holds at least cosize(layout) elements.
+    The alignment in the result type is a promise about the memref's base
+    address, checked only to be a power of two at least the element's width.
+
+    ```mlir
+    %p = cute.ptr_of %buf : memref<?xf16> -> !cute.ptr<f16, gmem, align<16>>
+    ```
+  }];
+  let arguments = (ins MemRefRankOf<[AnyType], [1]>:$memref);
+  let results = (outs Cute_PtrType:$result);
+  let assemblyFormat = "$memref attr-dict `:` type($memref) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Cute_AddPtrOp : Cute_Op<"add_ptr", [Pure]> {
+  let summary = "a pointer moved by a number of elements";
+  let description = [{
+    The result's alignment is what the offset keeps of the pointer's: the
+    largest power of two dividing both the alignment and offset * width,
+    known statically (a dynamic offset keeps the element's width).
+
+    ```mlir
+    %q = cute.add_ptr %p, %n : !cute.ptr<f16, gmem, align<16>> -> !cute.ptr<f16, gmem, align<2>>
+    ```
+  }];
+  let arguments = (ins Cute_PtrType:$ptr, Index:$offset);
+  let results = (outs Cute_PtrType:$result);
+  let assemblyFormat = [{
+    $ptr `,` $offset attr-dict `:` qualified(type($ptr)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Cute_MakeTensorOp : Cute_Op<"make_tensor", [Pure]> {
+  let summary = "a tensor over a memref or a pointer";
+  let description = [{
+    The tensor whose element at coordinate `c` is `memref[layout(c)]` (or
+    `ptr[layout(c)]`). A memref is one-dimensional and holds at least
+    cosize(layout) elements. The result may be swizzled: its layout is then
+    `Sw<B,M,S> o 0 o layout`.
 
     ```mlir
     %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"(?,?):(1,?)">) -> !cute.tensor<f32, gmem, "(?,?):(1,?)">
+    %u = cute.make_tensor %p, %l : (!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(?,?):(1,?)">) -> !cute.tensor<f32, gmem, "(?,?):(1,?)">
     ```
   }];
-  let arguments = (ins MemRefRankOf<[AnyType], [1]>:$memref,
+  let arguments = (ins AnyTypeOf<[MemRefRankOf<[AnyType], [1]>,
+                                  Cute_PtrType]>:$memref,
                        Cute_LayoutType:$layout);
   let results = (outs Cute_TensorType:$result);
   let assemblyFormat = [{
-    $memref `,` $layout attr-dict `:` `(` type($memref) `,`
+    $memref `,` $layout attr-dict `:` `(` qualified(type($memref)) `,`
     qualified(type($layout)) `)` `->` qualified(type($result))
   }];
   let hasVerifier = 1;

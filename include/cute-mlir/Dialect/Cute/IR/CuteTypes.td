@@ -74,6 +74,25 @@ def Cute_LayoutType : Cute_SpecType<"Layout", "layout", "layout"> {
 def Cute_AnySpecType : AnyTypeOf<[Cute_IntTupleType, Cute_ShapeType,
     Cute_StrideType, Cute_CoordType, Cute_TileType, Cute_LayoutType]>;
 
+def Cute_PtrType : TypeDef<Cute_Dialect, "Ptr"> {
+  let mnemonic = "ptr";
+  let summary = "a pointer to elements in gmem, smem or rmem, with an alignment";
+  let description = [{
+    CuTe's engine pointer: the element type, the memory it points into, and
+    the alignment in bytes it is known to have (a power of two, at least the
+    element's width). Alignment decides which vector widths copies may use.
+
+    ```mlir
+    !cute.ptr<f16, gmem, align<16>>
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType,
+                        StringRefParameter<"gmem, smem or rmem">:$memory,
+                        "int64_t":$alignment);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 def Cute_TensorType : TypeDef<Cute_Dialect, "Tensor"> {
   let mnemonic = "tensor";
   let summary = "a layout over memory: an engine (element type and memory) and a layout";
