@@ -289,3 +289,19 @@ func.func @tensor_memory(%p: !cute.ptr<f32, smem, align<16>>, %l: !cute.layout<"
   %t = cute.make_tensor %p, %l : (!cute.ptr<f32, smem, align<16>>, !cute.layout<"4:1">) -> !cute.tensor<f32, gmem, "4:1">
   return
 }
+
+// -----
+
+func.func @vector_size(%t: !cute.tensor<f32, rmem, "(4,2):(1,4)">) {
+  // expected-error @+1 {{'cute.load_vector' op the tensor has 8 elements but the vector 4}}
+  %v = cute.load_vector %t : !cute.tensor<f32, rmem, "(4,2):(1,4)"> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @vector_dynamic(%t: !cute.tensor<f32, gmem, "(4,?):(1,4)">, %v: vector<8xf32>) {
+  // expected-error @+1 {{'cute.store_vector' op needs a tensor of static size}}
+  cute.store_vector %v, %t : vector<8xf32>, !cute.tensor<f32, gmem, "(4,?):(1,4)">
+  return
+}

@@ -80,3 +80,34 @@ func.func @through_a_pointer(%buf: memref<?xf32>, %n: index, %i: index) -> f32 {
   %v = cute.load %t[%c] : !cute.tensor<f32, gmem, "(4,8):(8,1)">, !cute.coord<"(?,3)"> -> f32
   return %v : f32
 }
+
+// -----
+
+// A contiguous tile is one vector load; a strided one is gathered element by
+// element (canonicalization then forwards the gathered elements to the
+// scatter).
+// CHECK-LABEL: func @vectors
+// CHECK-SAME: (%[[BUF:.*]]: memref<?xf32>)
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C9:.*]] = arith.constant 9 : index
+// CHECK: %[[V:.*]] = vector.load %[[BUF]][%{{.*}}] : memref<?xf32>, vector<8xf32>
+// CHECK: memref.load %[[BUF]]
+// CHECK: %[[E1:.*]] = memref.load %[[BUF]][%[[C3]]]
+// CHECK: memref.load %[[BUF]]
+// CHECK: %[[E3:.*]] = memref.load %[[BUF]][%[[C9]]]
+// CHECK: vector.store %[[V]], %[[BUF]][%{{.*}}] : memref<?xf32>, vector<8xf32>
+// CHECK: memref.store
+// CHECK: memref.store %[[E1]], %[[BUF]][%[[C3]]]
+// CHECK: memref.store
+// CHECK: memref.store %[[E3]], %[[BUF]][%[[C9]]]
+func.func @vectors(%buf: memref<?xf32>) {
+  %l = cute.static : !cute.layout<"(2,4):(1,2)">
+  %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"(2,4):(1,2)">) -> !cute.tensor<f32, gmem, "(2,4):(1,2)">
+  %v = cute.load_vector %t : !cute.tensor<f32, gmem, "(2,4):(1,2)"> -> vector<8xf32>
+  %ls = cute.static : !cute.layout<"4:3">
+  %s = cute.make_tensor %buf, %ls : (memref<?xf32>, !cute.layout<"4:3">) -> !cute.tensor<f32, gmem, "4:3">
+  %w = cute.load_vector %s : !cute.tensor<f32, gmem, "4:3"> -> vector<4xf32>
+  cute.store_vector %v, %t : vector<8xf32>, !cute.tensor<f32, gmem, "(2,4):(1,2)">
+  cute.store_vector %w, %s : vector<4xf32>, !cute.tensor<f32, gmem, "4:3">
+  return
+}

@@ -651,6 +651,34 @@ LogicalResult StoreOp::verify() {
   return success();
 }
 
+/// A tensor and a vector agree on element type and (static) size.
+static LogicalResult verifyVectorOfTensor(Operation *op, Value tensor,
+                                          VectorType vector) {
+  auto type = cast<cute::TensorType>(tensor.getType());
+  if (type.getMemory() == "coord")
+    return op->emitOpError("coord tensors hold no memory to move vectors");
+  if (vector.getElementType() != type.getElementType())
+    return op->emitOpError()
+           << "vector elements " << vector.getElementType()
+           << " are not the tensor's " << type.getElementType();
+  std::optional<int64_t> n = staticSize(tensor);
+  if (!n)
+    return op->emitOpError("needs a tensor of static size");
+  if (*n != vector.getNumElements())
+    return op->emitOpError()
+           << "the tensor has " << *n << " elements but the vector "
+           << vector.getNumElements();
+  return success();
+}
+
+LogicalResult LoadVectorOp::verify() {
+  return verifyVectorOfTensor(*this, getTensor(), getType());
+}
+
+LogicalResult StoreVectorOp::verify() {
+  return verifyVectorOfTensor(*this, getTensor(), getValue().getType());
+}
+
 LogicalResult CopyOp::verify() {
   if (getPred()) {
     if (!tensorElementType(getPred()).isInteger(1))

@@ -230,7 +230,7 @@ Value ArithEmitter::emit(const Int &v) {
 /// Stores, copies, gemms, prints and loads from memory (not from coordinate
 /// tensors): what only cute-lower-to-scf lowers.
 static bool accessesMemory(Operation *op) {
-  if (isa<StoreOp, CopyOp, GemmOp, PrintOp>(op))
+  if (isa<StoreOp, CopyOp, GemmOp, PrintOp, LoadVectorOp, StoreVectorOp>(op))
     return true;
   if (auto load = dyn_cast<LoadOp>(op))
     return cast<cute::TensorType>(load.getTensor().getType()).getMemory() !=

@@ -146,6 +146,62 @@ public:
     return success();
   }
 
+  LogicalResult lower(LoadVectorOp op) {
+    FailureOr<TracedTensor> t = traceTensor(op.getTensor(), op);
+    if (failed(t))
+      return failure();
+    OpBuilder builder(op);
+    Location loc = op.getLoc();
+    VectorType type = op.getType();
+    if (isContiguous(t->value)) {
+      FailureOr<Value> start = address(builder, op, *t, IntTuple(0));
+      if (failed(start))
+        return failure();
+      op.replaceAllUsesWith(
+          vector::LoadOp::create(builder, loc, type, t->memref, *start)
+              .getResult());
+      op.erase();
+      return success();
+    }
+    SmallVector<Value> elements;
+    for (int64_t i = 0; i < type.getNumElements(); ++i) {
+      FailureOr<Value> at = address(builder, op, *t, IntTuple(i));
+      if (failed(at))
+        return failure();
+      elements.push_back(memref::LoadOp::create(builder, loc, t->memref, *at));
+    }
+    op.replaceAllUsesWith(
+        vector::FromElementsOp::create(builder, loc, type, elements)
+            .getResult());
+    op.erase();
+    return success();
+  }
+
+  LogicalResult lower(StoreVectorOp op) {
+    FailureOr<TracedTensor> t = traceTensor(op.getTensor(), op);
+    if (failed(t))
+      return failure();
+    OpBuilder builder(op);
+    Location loc = op.getLoc();
+    if (isContiguous(t->value)) {
+      FailureOr<Value> start = address(builder, op, *t, IntTuple(0));
+      if (failed(start))
+        return failure();
+      vector::StoreOp::create(builder, loc, op.getValue(), t->memref, *start);
+      op.erase();
+      return success();
+    }
+    for (int64_t i = 0; i < op.getValue().getType().getNumElements(); ++i) {
+      FailureOr<Value> at = address(builder, op, *t, IntTuple(i));
+      if (failed(at))
+        return failure();
+      Value element = vector::ExtractOp::create(builder, loc, op.getValue(), i);
+      memref::StoreOp::create(builder, loc, element, t->memref, *at);
+    }
+    op.erase();
+    return success();
+  }
+
   LogicalResult lower(LoadOp op) {
     OpBuilder builder(op);
     FailureOr<std::pair<Value, Value>> at =
@@ -267,6 +323,14 @@ private:
     return std::get<TupleValue>(*value).tuple;
   }
 
+  /// Whether the tensor's elements are consecutive in memory, in order.
+  static bool isContiguous(const TensorValue &t) {
+    if (t.swizzle)
+      return false;
+    Layout c = coalesce(t.layout);
+    return c.shape().isInt() && c.stride().isInt() && c.stride().value().is(1);
+  }
+
   /// The memref of `tensor` and the index of its element at `coord`.
   FailureOr<std::pair<Value, Value>>
   elementAddress(OpBuilder &builder, Operation *op, Value tensor, Value coord) {
@@ -321,8 +385,8 @@ struct CuteLowerToSCFPass
         if (cast<cute::TensorType>(load.getTensor().getType()).getMemory() ==
             "coord")
           return;
-      if (isa<LoadOp, StoreOp, CopyOp, GemmOp, ElemLessOp, ToMemrefOp, PrintOp>(
-              op))
+      if (isa<LoadOp, StoreOp, CopyOp, GemmOp, ElemLessOp, ToMemrefOp, PrintOp,
+              LoadVectorOp, StoreVectorOp>(op))
         accesses.push_back(op);
     });
     bool failed = false;
@@ -335,7 +399,9 @@ struct CuteLowerToSCFPass
               .Case([&](GemmOp o) { return lowering.lower(o); })
               .Case([&](ElemLessOp o) { return lowering.lower(o); })
               .Case([&](ToMemrefOp o) { return lowering.lower(o); })
-              .Case([&](PrintOp o) { return lowering.lower(o); });
+              .Case([&](PrintOp o) { return lowering.lower(o); })
+              .Case([&](LoadVectorOp o) { return lowering.lower(o); })
+              .Case([&](StoreVectorOp o) { return lowering.lower(o); });
       failed |= ::mlir::failed(r);
     }
     if (failed ||

@@ -824,6 +824,42 @@ def Cute_StoreOp : Cute_Op<"store"> {
   let hasVerifier = 1;
 }
 
+def Cute_LoadVectorOp : Cute_Op<"load_vector"> {
+  let summary = "read all elements of a tensor into a vector";
+  let description = [{
+    Element `i` of the vector is the tensor's element `i` (in the order of
+    its layout's domain). The tensor's size is static and equals the vector's.
+    A contiguous layout (coalescing to `n:1`) becomes one vector load.
+
+    ```mlir
+    %v = cute.load_vector %t : !cute.tensor<f32, rmem, "(4,2):(1,4)"> -> vector<8xf32>
+    ```
+  }];
+  let arguments = (ins Cute_TensorType:$tensor);
+  let results = (outs VectorOfRankAndType<[1], [AnyType]>:$result);
+  let assemblyFormat = [{
+    $tensor attr-dict `:` qualified(type($tensor)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Cute_StoreVectorOp : Cute_Op<"store_vector"> {
+  let summary = "write a vector into all elements of a tensor";
+  let description = [{
+    The inverse of `cute.load_vector`.
+
+    ```mlir
+    cute.store_vector %v, %t : vector<8xf32>, !cute.tensor<f32, rmem, "(4,2):(1,4)">
+    ```
+  }];
+  let arguments = (ins VectorOfRankAndType<[1], [AnyType]>:$value,
+                       Cute_TensorType:$tensor);
+  let assemblyFormat = [{
+    $value `,` $tensor attr-dict `:` type($value) `,` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
+}
+
 def Cute_CopyOp : Cute_Op<"copy"> {
   let summary = "copy every element of one tensor into another";
   let description = [{
