@@ -305,3 +305,27 @@ func.func @vector_dynamic(%t: !cute.tensor<f32, gmem, "(4,?):(1,4)">, %v: vector
   cute.store_vector %v, %t : vector<8xf32>, !cute.tensor<f32, gmem, "(4,?):(1,4)">
   return
 }
+
+// -----
+
+func.func @load_coord(%t: !cute.tensor<f32, rmem, "(4,2):(1,4)">, %c: !cute.coord<"(1,2,3)">) {
+  // expected-error @+1 {{'cute.load' op crd2idx: coordinate (1,2,3) does not match the rank of shape (4,2)}}
+  %v = cute.load %t[%c] : !cute.tensor<f32, rmem, "(4,2):(1,4)">, !cute.coord<"(1,2,3)"> -> f32
+  return
+}
+
+// -----
+
+func.func @store_underscore(%t: !cute.tensor<f32, rmem, "(4,2):(1,4)">, %c: !cute.coord<"(_,1)">, %v: f32) {
+  // expected-error @+1 {{'cute.store' op coordinate '!cute.coord<"(_,1)">' holds `_`; slice the tensor instead}}
+  cute.store %v, %t[%c] : f32, !cute.tensor<f32, rmem, "(4,2):(1,4)">, !cute.coord<"(_,1)">
+  return
+}
+
+// -----
+
+func.func @dynamic_tile_mode(%d: !cute.layout<"?:1">) {
+  // expected-error @+1 {{'cute.make_tile' op tiles are static, but the layout ?:1 is dynamic}}
+  %u = cute.make_tile %d : (!cute.layout<"?:1">) -> !cute.tile<"(2)">
+  return
+}

@@ -137,3 +137,12 @@ func.func @pointers(%buf: memref<?xf16>, %n: index) {
   %t = cute.make_tensor %q, %l : (!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f16, gmem, "(8,8):(8,1)">
   return
 }
+
+// CHECK-LABEL: func @tiles
+func.func @tiles(%a: !cute.layout<"2:1">, %b: !cute.layout<"4:2">, %t: !cute.tile<"(_,8)">) {
+  // CHECK: cute.make_tile %{{.*}}, %{{.*}} : (!cute.layout<"2:1">, !cute.layout<"4:2">) -> !cute.tile<"(2,4:2)">
+  %x = cute.make_tile %a, %b : (!cute.layout<"2:1">, !cute.layout<"4:2">) -> !cute.tile<"(2,4:2)">
+  // CHECK: cute.make_tile %{{.*}}, %{{.*}} : (!cute.layout<"2:1">, !cute.tile<"(_,8)">) -> !cute.tile<"(2,(_,8))">
+  %y = cute.make_tile %a, %t : (!cute.layout<"2:1">, !cute.tile<"(_,8)">) -> !cute.tile<"(2,(_,8))">
+  return
+}

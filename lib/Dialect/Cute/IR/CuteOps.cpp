@@ -180,6 +180,20 @@ AlgebraResult MakeLayoutOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
   return lift(Layout::get(shape, stride));
 }
 
+AlgebraResult MakeTileOp::compute(ArrayRef<AlgebraValue> operands, Adaptor) {
+  if (operands.empty())
+    return algebraError("a tile needs at least one mode");
+  std::vector<Tiler> modes;
+  for (const AlgebraValue &v : operands) {
+    CUTE_TRY(mode, tilerOf(v));
+    if (const auto *l = std::get_if<Layout>(&v); l && !l->isStatic())
+      return algebraError("tiles are static, but the layout " + l->typeStr() +
+                          " is dynamic");
+    modes.push_back(mode);
+  }
+  return AlgebraValue(Tiler::tuple(std::move(modes)));
+}
+
 AlgebraResult GetOp::compute(ArrayRef<AlgebraValue> operands, Adaptor adaptor) {
   CUTE_TRY(layout, layoutOf(operands[0]));
   for (int64_t i : adaptor.getModes()) {
@@ -635,12 +649,30 @@ LogicalResult MakeFragmentOp::verify() {
   return success();
 }
 
+/// The coordinate must address the tensor's layout (an integer or a
+/// congruent tuple), with no `_`.
+static LogicalResult verifyElementCoord(Operation *op, Value tensor,
+                                        Value coord) {
+  Result<AlgebraValue> t = readAlgebraValue(tensor.getType());
+  Result<AlgebraValue> c = readAlgebraValue(coord.getType());
+  if (t.failed() || c.failed())
+    return failure();
+  const IntTuple &crd = std::get<TupleValue>(*c).tuple;
+  if (crd.hasUnderscore())
+    return op->emitOpError() << "coordinate " << coord.getType()
+                             << " holds `_`; slice the tensor instead";
+  Result<Int> at = std::get<TensorValue>(*t).layout(crd);
+  if (at.failed())
+    return op->emitOpError() << at.message();
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   if (getType() != tensorElementType(getTensor()))
     return emitOpError() << "result type " << getType()
                          << " is not the tensor's element type "
                          << tensorElementType(getTensor());
-  return success();
+  return verifyElementCoord(*this, getTensor(), getCoord());
 }
 
 LogicalResult StoreOp::verify() {
@@ -648,7 +680,9 @@ LogicalResult StoreOp::verify() {
     return emitOpError() << "value type " << getValue().getType()
                          << " is not the tensor's element type "
                          << tensorElementType(getTensor());
-  return success();
+  if (cast<cute::TensorType>(getTensor().getType()).getMemory() == "coord")
+    return emitOpError("coord tensors cannot be stored to");
+  return verifyElementCoord(*this, getTensor(), getCoord());
 }
 
 /// A tensor and a vector agree on element type and (static) size.

@@ -155,6 +155,25 @@ def Cute_MakeLayoutOp : Cute_AlgebraOp<"make_layout"> {
   }];
 }
 
+def Cute_MakeTileOp : Cute_AlgebraOp<"make_tile"> {
+  let summary = "make a tiler from static layouts and tiles";
+  let description = [{
+    CuTe's make_tile: a tuple tiler whose modes are the operands. Tiles are
+    static, so the operands are too (write `_` and ints in a `cute.static`
+    tile).
+
+    ```mlir
+    %t = cute.make_tile %a, %b : (!cute.layout<"2:1">, !cute.layout<"4:2">) -> !cute.tile<"(2,4:2)">
+    ```
+  }];
+  let arguments = (ins Variadic<AnyTypeOf<[Cute_LayoutType, Cute_TileType]>>:$modes);
+  let results = (outs Cute_TileType:$result);
+  let assemblyFormat = [{
+    $modes attr-dict `:` `(` qualified(type($modes)) `)` `->`
+    qualified(type($result))
+  }];
+}
+
 def Cute_GetOp : Cute_AlgebraOp<"get"> {
   let summary = "a mode of a layout (CuTe's get<I...>)";
   let description = [{
