@@ -6,6 +6,8 @@
 
 #include "Calculator.h"
 
+#include "cute-mlir/Atom/MmaAtom.h"
+
 #include <cctype>
 #include <functional>
 #include <map>
@@ -48,6 +50,8 @@ std::string CalcValue::str(bool asTypeSlots) const {
            (asTypeSlots ? v->items[i].typeStr() : v->items[i].str());
     return s;
   }
+  if (const auto *t = std::get_if<Text>(&value))
+    return t->text;
   return std::get<Name>(value).text;
 }
 
@@ -95,6 +99,8 @@ std::string describe(const CalcValue &v) {
     return "the composed layout " + v.str();
   if (std::holds_alternative<CalcValue::Values>(v.value))
     return "a list of values";
+  if (std::holds_alternative<CalcValue::Text>(v.value))
+    return "text";
   return "the name " + v.str();
 }
 
@@ -380,6 +386,22 @@ Result<CalcValue> castCall(const std::string &fn, const Args &a) {
   return ofLayout(r);
 }
 
+/// The traits of an MMA atom, one per line, as CuTe prints them.
+Result<CalcValue> mmaAtomCall(const Args &a) {
+  const auto *name = std::get_if<CalcValue::Name>(&a[0].value);
+  if (!name)
+    return algebraError("expected an atom name such as "
+                        "SM80_16x8x16_F32F16F16F32_TN, got " +
+                        describe(a[0]));
+  CUTE_TRY(atom, lookupMmaAtom(name->text));
+  std::string text = "Shape_MNK: " + atom.shapeMNK.str() + "\n" +
+                     "ThrID: " + atom.thrID.str() + "\n" +
+                     "ALayout: " + atom.aLayout.str() + "\n" +
+                     "BLayout: " + atom.bLayout.str() + "\n" +
+                     "CLayout: " + atom.cLayout.str();
+  return CalcValue{CalcValue::Text{text}};
+}
+
 const std::map<std::string, Function> &functions() {
   static const std::map<std::string, Function> table = [] {
     std::map<std::string, Function> t;
@@ -392,6 +414,7 @@ const std::map<std::string, Function> &functions() {
     t["crd2idx"] = {2, 3, crd2idxCall};
     t["idx2crd"] = {2, 2, idx2crdCall};
     t["eval"] = {1, 1, [](const Args &a) { return evalAll(a[0]); }};
+    t["mma_atom"] = {1, 1, mmaAtomCall};
     t["make_layout"] = {1, 8, makeLayoutCall};
     t["make_ordered_layout"] = {2, 2, [](const Args &a) -> Result<CalcValue> {
                                   CUTE_TRY(shape, asIntTuple(a[0]));

@@ -33,7 +33,11 @@ struct CalcValue {
   struct Name {
     std::string text;
   };
-  std::variant<Term, Swizzle, ComposedLayout, Values, Name> value;
+  /// Lines of text, such as the traits of an atom.
+  struct Text {
+    std::string text;
+  };
+  std::variant<Term, Swizzle, ComposedLayout, Values, Name, Text> value;
 
   /// CuTe notation; with `asTypeSlots`, dynamic leaves print as the `?` /
   /// `?{div=N}` slots of a cute type instead of expressions.
