@@ -7,6 +7,7 @@
 #include "Calculator.h"
 
 #include "cute-mlir/Atom/MmaAtom.h"
+#include "cute-mlir/Atom/TiledMma.h"
 
 #include <cctype>
 #include <functional>
@@ -402,6 +403,32 @@ Result<CalcValue> mmaAtomCall(const Args &a) {
   return CalcValue{CalcValue::Text{text}};
 }
 
+/// The tile size and (thread, value) layouts of a TiledMMA, one per line.
+Result<CalcValue> tiledMmaCall(const Args &a) {
+  const auto *name = std::get_if<CalcValue::Name>(&a[0].value);
+  if (!name)
+    return algebraError("expected an atom name, got " + describe(a[0]));
+  CUTE_TRY(atom, lookupMmaAtom(name->text));
+  CUTE_TRY(atomLayout, asLayout(a[1]));
+  Tiler permutation = Tiler::tuple({});
+  if (a.size() == 3) {
+    CUTE_TRY(p, asTiler(a[2]));
+    permutation = p;
+  }
+  CUTE_TRY(tiled, TiledMma::get(atom, atomLayout, permutation));
+  CUTE_TRY(tvA, tiled.layoutA_TV());
+  CUTE_TRY(tvB, tiled.layoutB_TV());
+  CUTE_TRY(tvC, tiled.layoutC_TV());
+  std::string text = "TileSize: (" + std::to_string(tiled.tileSize(0)) + "," +
+                     std::to_string(tiled.tileSize(1)) + "," +
+                     std::to_string(tiled.tileSize(2)) + ")\n" +
+                     "ThrLayoutVMNK: " + tiled.thrLayoutVMNK().str() + "\n" +
+                     "LayoutA_TV: " + tvA.str() + "\n" +
+                     "LayoutB_TV: " + tvB.str() + "\n" +
+                     "LayoutC_TV: " + tvC.str();
+  return CalcValue{CalcValue::Text{text}};
+}
+
 const std::map<std::string, Function> &functions() {
   static const std::map<std::string, Function> table = [] {
     std::map<std::string, Function> t;
@@ -415,6 +442,7 @@ const std::map<std::string, Function> &functions() {
     t["idx2crd"] = {2, 2, idx2crdCall};
     t["eval"] = {1, 1, [](const Args &a) { return evalAll(a[0]); }};
     t["mma_atom"] = {1, 1, mmaAtomCall};
+    t["tiled_mma"] = {2, 3, tiledMmaCall};
     t["make_layout"] = {1, 8, makeLayoutCall};
     t["make_ordered_layout"] = {2, 2, [](const Args &a) -> Result<CalcValue> {
                                   CUTE_TRY(shape, asIntTuple(a[0]));

@@ -1,0 +1,71 @@
+//===- TiledMma.h - An MMA atom tiled over threads and values ---*- C++ -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// CuTe's TiledMMA: an atom, a layout of atoms over (M,N,K) (each atom runs on
+// its own group of threads) and an optional permutation of each mode. The
+// queries are CuTe's: the tile size, thrfrg_{A,B,C} (a tensor of the tile's
+// shape reshaped to ((thread),(value)) form) and the (thread, value) layouts
+// of A, B and C over the whole tile. Everything is computed by the layout
+// algebra, as CuTe computes it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_MLIR_ATOM_TILEDMMA_H
+#define CUTE_MLIR_ATOM_TILEDMMA_H
+
+#include "cute-mlir/Atom/MmaAtom.h"
+
+namespace mlir {
+namespace cute {
+
+class TiledMma {
+public:
+  /// make_tiled_mma(atom, atomLayout, permutations): the atom layout is
+  /// padded to rank 3 with 1:0, the permutation (a tiler of up to 3 modes,
+  /// `_` for none) to rank 3 with `_`.
+  static Result<TiledMma> get(MmaAtom atom, Layout atomLayout,
+                              Tiler permutation = Tiler::tuple({}));
+
+  const MmaAtom &atom() const { return mmaAtom; }
+  /// tiled_product(ThrID, atom layout): (V,M,N,K) -> thread index.
+  const Layout &thrLayoutVMNK() const { return vmnk; }
+  int64_t numThreads() const { return size(vmnk).value(); }
+  /// The size of the tile in mode 0 (M), 1 (N) or 2 (K).
+  int64_t tileSize(int mode) const;
+
+  /// ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN))) form of an (M,N) layout.
+  Result<Layout> thrfrgC(const Layout &c) const;
+  /// ((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK))) form of an (M,K) layout.
+  Result<Layout> thrfrgA(const Layout &a) const;
+  /// ((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK))) form of an (N,K) layout.
+  Result<Layout> thrfrgB(const Layout &b) const;
+
+  /// (thread index, value) -> index in the column-major (M,N) tile.
+  Result<Layout> layoutC_TV() const;
+  /// (thread index, value) -> index in the column-major (M,K) tile.
+  Result<Layout> layoutA_TV() const;
+  /// (thread index, value) -> index in the column-major (N,K) tile.
+  Result<Layout> layoutB_TV() const;
+
+private:
+  /// The permutation of mode i, or the identity tile of its natural size.
+  Tiler permutation(int i) const;
+  /// thrfrg of one operand, over tile modes (p, q) of MNK.
+  Result<Layout> thrfrg(const Layout &x, int p, int q,
+                        const Layout &atomTV) const;
+  /// The (thread index, value) layout of an operand over modes (p, q).
+  Result<Layout> layoutTV(int p, int q, const Layout &atomTV) const;
+
+  MmaAtom mmaAtom;
+  Layout atomLayoutMNK;
+  Layout vmnk;
+  std::vector<Tiler> permutations;
+};
+
+} // namespace cute
+} // namespace mlir
+
+#endif // CUTE_MLIR_ATOM_TILEDMMA_H

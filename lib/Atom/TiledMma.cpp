@@ -1,0 +1,114 @@
+//===- TiledMma.cpp - An MMA atom tiled over threads and values -----------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Atom/TiledMma.h"
+
+using namespace mlir::cute;
+
+Result<TiledMma> TiledMma::get(MmaAtom atom, Layout atomLayout,
+                               Tiler permutation) {
+  if (atomLayout.rank() > 3)
+    return algebraError("the atom layout " + atomLayout.str() +
+                        " has more than 3 modes (M,N,K)");
+  if (!atomLayout.isStatic())
+    return algebraError("the atom layout must be static, got " +
+                        atomLayout.str());
+  TiledMma t;
+  t.mmaAtom = std::move(atom);
+  t.atomLayoutMNK = appendTo(atomLayout, 3);
+  CUTE_TRY(vmnk, tiledProduct(t.mmaAtom.thrID, Tiler(t.atomLayoutMNK)));
+  t.vmnk = vmnk;
+  if (permutation.isTuple()) {
+    if (permutation.rank() > 3)
+      return algebraError("the permutation " + permutation.str() +
+                          " has more than 3 modes (M,N,K)");
+    for (size_t i = 0; i < permutation.rank(); ++i)
+      t.permutations.push_back(permutation.mode(i));
+  } else {
+    t.permutations.push_back(permutation);
+  }
+  while (t.permutations.size() < 3)
+    t.permutations.push_back(Tiler::underscore());
+  for (const Tiler &p : t.permutations)
+    if (p.isTuple())
+      return algebraError("each mode's permutation is a layout or `_`");
+  return t;
+}
+
+Tiler TiledMma::permutation(int i) const {
+  if (!permutations[i].isUnderscore())
+    return permutations[i];
+  // `_`: the atom's extent times the atoms tiled in this mode.
+  Int extent = mmaAtom.shapeMNK.mode(i).value() * size(vmnk.mode(i + 1));
+  return Tiler(makeLayout(IntTuple(extent)));
+}
+
+int64_t TiledMma::tileSize(int mode) const {
+  return size(permutation(mode).layout()).value();
+}
+
+Result<Layout> TiledMma::thrfrg(const Layout &x, int p, int q,
+                                const Layout &atomTV) const {
+  // Reorder for the tiled atoms, then tile by the atom.
+  CUTE_TRY(permuted,
+           logicalDivide(x, Tiler::tuple({permutation(p), permutation(q)})));
+  Tiler atomTile = Tiler::tuple({Tiler(makeLayout(mmaAtom.shapeMNK.mode(p))),
+                                 Tiler(makeLayout(mmaAtom.shapeMNK.mode(q)))});
+  CUTE_TRY(tiled, zippedDivide(permuted, atomTile));
+  // The atom's (M,K)-like mode to (thread, value).
+  CUTE_TRY(tv, composition(tiled,
+                           Tiler::tuple({Tiler(atomTV), Tiler::underscore()})));
+  // Tile the atom's threads by the atoms of modes p and q.
+  Tiler threads =
+      Tiler::tuple({Tiler::underscore(),
+                    Tiler::tuple({Tiler(makeLayout(size(vmnk.mode(p + 1)))),
+                                  Tiler(makeLayout(size(vmnk.mode(q + 1))))})});
+  return zippedDivide(tv, threads);
+}
+
+Result<Layout> TiledMma::thrfrgC(const Layout &c) const {
+  return thrfrg(c, 0, 1, mmaAtom.cLayout);
+}
+Result<Layout> TiledMma::thrfrgA(const Layout &a) const {
+  return thrfrg(a, 0, 2, mmaAtom.aLayout);
+}
+Result<Layout> TiledMma::thrfrgB(const Layout &b) const {
+  return thrfrg(b, 1, 2, mmaAtom.bLayout);
+}
+
+Result<Layout> TiledMma::layoutTV(int p, int q, const Layout &atomTV) const {
+  Layout ref = makeLayout(IntTuple::tuple({tileSize(p), tileSize(q)}));
+  CUTE_TRY(frg, thrfrg(ref, p, q, atomTV));
+  // A and B do not depend on the atoms tiled in N and M respectively: spread
+  // their thread mode over (ThrM,ThrN) with a 0 stride for the missing one,
+  // as CuTe's atile / btile do. C's missing mode, K, is the last one.
+  if (p != 0 || q != 1) {
+    Int m = size(vmnk.mode(1)), n = size(vmnk.mode(2));
+    IntTuple spreadShape = IntTuple::tuple({m, n});
+    IntTuple spreadStride =
+        p == 0 ? IntTuple::tuple({1, 0}) : IntTuple::tuple({0, 1});
+    Tiler spread = Tiler::tuple(
+        {Tiler::underscore(),
+         Tiler::tuple({Tiler(makeLayoutUnchecked(spreadShape, spreadStride)),
+                       Tiler::underscore()})});
+    CUTE_TRY(spreadFrg,
+             composition(frg, Tiler::tuple({spread, Tiler::underscore()})));
+    frg = spreadFrg;
+  }
+  // thread index -> (ThrV,ThrM,ThrN,ThrK)
+  Layout toThrid = rightInverse(vmnk);
+  return composition(frg, Tiler::tuple({Tiler(toThrid), Tiler::underscore()}));
+}
+
+Result<Layout> TiledMma::layoutC_TV() const {
+  return layoutTV(0, 1, mmaAtom.cLayout);
+}
+Result<Layout> TiledMma::layoutA_TV() const {
+  return layoutTV(0, 2, mmaAtom.aLayout);
+}
+Result<Layout> TiledMma::layoutB_TV() const {
+  return layoutTV(1, 2, mmaAtom.bLayout);
+}

@@ -1,0 +1,141 @@
+//===- TiledMmaTest.cpp - TiledMMA layouts against their definitions -----===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A TiledMMA's (thread, value) layouts are checked against what they must be:
+// each thread runs its atom at the offset of its atom in the atom layout, and
+// a permutation of a mode moves each position through the permutation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Atom/TiledMma.h"
+#include "cute-mlir/Layout/Notation.h"
+
+#include "gtest/gtest.h"
+
+#include <set>
+
+using namespace mlir::cute;
+
+namespace {
+
+TiledMma tiled(const std::string &atom, const std::string &atomLayout,
+               const std::string &permutation = "") {
+  Result<MmaAtom> a = lookupMmaAtom(atom);
+  EXPECT_TRUE(a) << a.message();
+  Tiler perm =
+      permutation.empty() ? Tiler::tuple({}) : *parseTiler(permutation);
+  Result<TiledMma> t = TiledMma::get(*a, *parseLayout(atomLayout), perm);
+  EXPECT_TRUE(t) << t.message();
+  return *t;
+}
+
+int64_t at(const Layout &tv, int64_t t, int64_t v) {
+  return tv(IntTuple::tuple({IntTuple(t), IntTuple(v)}))->value();
+}
+
+void expectBijection(const Layout &tv, int64_t elements) {
+  std::set<int64_t> seen;
+  for (int64_t i = 0, n = size(tv).value(); i < n; ++i)
+    seen.insert(tv(IntTuple(i))->value());
+  EXPECT_EQ(static_cast<int64_t>(seen.size()), elements) << tv.str();
+  EXPECT_EQ(size(tv).value(), elements) << tv.str();
+}
+
+TEST(TiledMma, TwoByTwoSm80AtomsRunEachAtomAtItsOffset) {
+  // Atoms (2,2) column-major: thread t runs atom (t/32 % 2, t/64 % 2).
+  TiledMma mma = tiled("SM80_16x8x16_F32F16F16F32_TN", "(2,2,1):(1,2,0)");
+  EXPECT_EQ(mma.tileSize(0), 32);
+  EXPECT_EQ(mma.tileSize(1), 16);
+  EXPECT_EQ(mma.tileSize(2), 16);
+  EXPECT_EQ(mma.numThreads(), 128);
+  Layout c = *mma.layoutC_TV(), a = *mma.layoutA_TV(), b = *mma.layoutB_TV();
+  const MmaAtom &atom = mma.atom();
+  for (int64_t t = 0; t < 128; ++t) {
+    int64_t lane = t % 32, am = (t / 32) % 2, an = (t / 64) % 2;
+    for (int64_t v = 0; v < 4; ++v) {
+      int64_t x = at(atom.cLayout, lane, v); // m + 16 n in the atom
+      int64_t m = x % 16 + 16 * am, n = x / 16 + 8 * an;
+      ASSERT_EQ(at(c, t, v), m + 32 * n) << "C thread " << t << " value " << v;
+    }
+    for (int64_t v = 0; v < 8; ++v) {
+      int64_t x = at(atom.aLayout, lane, v); // m + 16 k
+      ASSERT_EQ(at(a, t, v), x % 16 + 16 * am + 32 * (x / 16))
+          << "A thread " << t << " value " << v;
+    }
+    for (int64_t v = 0; v < 4; ++v) {
+      int64_t x = at(atom.bLayout, lane, v); // n + 8 k
+      ASSERT_EQ(at(b, t, v), x % 8 + 8 * an + 16 * (x / 8))
+          << "B thread " << t << " value " << v;
+    }
+  }
+  expectBijection(c, 32 * 16);
+}
+
+TEST(TiledMma, TwoByTwoSm70QuadpairsMakeA16x16x4Tile) {
+  TiledMma mma = tiled("SM70_8x8x4_F32F16F16F32_NT", "(2,2):(2,1)");
+  EXPECT_EQ(mma.tileSize(0), 16);
+  EXPECT_EQ(mma.tileSize(1), 16);
+  EXPECT_EQ(mma.tileSize(2), 4);
+  EXPECT_EQ(mma.thrLayoutVMNK().str(), "((4,2),2,2,1):((1,16),8,4,0)");
+  expectBijection(*mma.layoutC_TV(), 16 * 16);
+}
+
+TEST(TiledMma, AMPermutationMovesEveryPositionThroughIt) {
+  // CuTe's documented M permutation (0t_mma_atom.md): (4,4,2):(1,8,4) over a
+  // 32x32x4 tile of 2x2 SM70 atoms.
+  TiledMma plain =
+      tiled("SM70_8x8x4_F32F16F16F32_NT", "(2,2):(2,1)", "(32,32,4)");
+  TiledMma permuted = tiled("SM70_8x8x4_F32F16F16F32_NT", "(2,2):(2,1)",
+                            "((4,4,2):(1,8,4),32,4)");
+  EXPECT_EQ(permuted.tileSize(0), 32);
+  Layout perm = *parseLayout("(4,4,2):(1,8,4)");
+  Layout p = *plain.layoutC_TV(), q = *permuted.layoutC_TV();
+  ASSERT_EQ(size(p).value(), size(q).value());
+  for (int64_t i = 0, n = size(p).value(); i < n; ++i) {
+    int64_t x = p(IntTuple(i))->value(), y = q(IntTuple(i))->value();
+    int64_t m = x % 32, col = x / 32;
+    ASSERT_EQ(y, perm(IntTuple(m))->value() + 32 * col) << "at " << i;
+  }
+  expectBijection(q, 32 * 32);
+}
+
+TEST(TiledMma, CoversEveryElementOnceForAFamilyOfTilings) {
+  const char *atoms[] = {
+      "SM80_16x8x8_F32TF32TF32F32_TN", "SM80_16x8x32_S32S8S8S32_TN",
+      "SM90_64x64x16_F32F16F16_RS", "SM80_8x8x4_F64F64F64F64_TN"};
+  const char *layouts[] = {"(1,1,1):(0,0,0)", "(2,1,1):(1,0,0)",
+                           "(1,4,1):(0,1,0)", "(2,2,1):(2,1,0)",
+                           "(4,2,1):(1,4,0)"};
+  for (const char *name : atoms) {
+    for (const char *l : layouts) {
+      TiledMma mma = tiled(name, l);
+      int64_t m = mma.tileSize(0), n = mma.tileSize(1), k = mma.tileSize(2);
+      expectBijection(*mma.layoutC_TV(), m * n);
+      if (mma.atom().sourceA == OperandSource::Registers) {
+        // A is shared by the atoms tiled in N: it covers (M,K) once per
+        // N-atom.
+        Layout a = *mma.layoutA_TV();
+        std::set<int64_t> seen;
+        for (int64_t i = 0, e = size(a).value(); i < e; ++i)
+          seen.insert(a(IntTuple(i))->value());
+        EXPECT_EQ(static_cast<int64_t>(seen.size()), m * k) << name << " " << l;
+      }
+    }
+  }
+}
+
+TEST(TiledMma, RejectsMalformedTilings) {
+  Result<MmaAtom> atom = lookupMmaAtom("SM80_16x8x16_F32F16F16F32_TN");
+  Result<TiledMma> r =
+      TiledMma::get(*atom, *parseLayout("(2,2,1,2):(1,2,0,4)"));
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.message().find("more than 3 modes"), std::string::npos);
+  r = TiledMma::get(*atom, *parseLayout("(2,?):(1,2)"));
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.message().find("must be static"), std::string::npos);
+}
+
+} // namespace
