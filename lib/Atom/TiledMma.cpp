@@ -112,3 +112,66 @@ Result<Layout> TiledMma::layoutA_TV() const {
 Result<Layout> TiledMma::layoutB_TV() const {
   return layoutTV(1, 2, mmaAtom.bLayout);
 }
+
+Result<std::pair<Layout, Int>>
+TiledMma::partition(const Layout &frg, int p, int q, const Int &thread) const {
+  // The thread's coordinate in (V,M,N,K), each mode linearized.
+  IntTuple hier = idx2crd(thread, vmnk.shape(), vmnk.stride());
+  std::vector<IntTuple> flat;
+  for (size_t i = 0; i < vmnk.rank(); ++i) {
+    const IntTuple &shape = vmnk.shape().mode(i);
+    CUTE_TRY(c, crd2idx(hier.mode(i), shape, compactColMajor(shape)));
+    flat.push_back(c);
+  }
+  IntTuple threadCoord =
+      IntTuple::tuple({flat[0], IntTuple::tuple({flat[p + 1], flat[q + 1]})});
+  // Slice the thread modes; keep the value modes, (FrgV,(RestP,RestQ)).
+  size_t rest = frg.shape().mode(1).mode(1).rank();
+  IntTuple valueCoord =
+      IntTuple::tuple({IntTuple::underscore(),
+                       rest == 1 ? IntTuple::underscore()
+                                 : IntTuple::tuple(std::vector<IntTuple>(
+                                       rest, IntTuple::underscore()))});
+  IntTuple coord = IntTuple::tuple({threadCoord, valueCoord});
+  CUTE_TRY(values, slice(coord, frg));
+  std::vector<IntTuple> zeros(rest, IntTuple(0));
+  IntTuple start = IntTuple::tuple(
+      {threadCoord,
+       IntTuple::tuple({0, rest == 1 ? IntTuple(0) : IntTuple::tuple(zeros)})});
+  CUTE_TRY(offset, frg(start));
+  return std::make_pair(values, offset);
+}
+
+Result<std::pair<Layout, Int>> TiledMma::partitionC(const Layout &c,
+                                                    const Int &thread) const {
+  CUTE_TRY(frg, thrfrgC(c));
+  return partition(frg, 0, 1, thread);
+}
+
+Result<std::pair<Layout, Int>> TiledMma::partitionA(const Layout &a,
+                                                    const Int &thread) const {
+  CUTE_TRY(frg, thrfrgA(a));
+  return partition(frg, 0, 2, thread);
+}
+
+Result<std::pair<Layout, Int>> TiledMma::partitionB(const Layout &b,
+                                                    const Int &thread) const {
+  CUTE_TRY(frg, thrfrgB(b));
+  return partition(frg, 1, 2, thread);
+}
+
+Result<Layout> mlir::cute::makeFragmentLike(const Layout &layout) {
+  if (layout.rank() <= 1 || !layout.shape().isStatic())
+    return makeLayout(layout.shape());
+  const IntTuple &shape0 = layout.shape().mode(0);
+  Layout first = makeLayoutUnchecked(
+      shape0, compactColMajor(filterZeros(layout.stride().mode(0), shape0)));
+  std::vector<IntTuple> shapes, orders;
+  for (size_t i = 1; i < layout.rank(); ++i) {
+    shapes.push_back(layout.shape().mode(i));
+    orders.push_back(layout.stride().mode(i));
+  }
+  CUTE_TRY(rest,
+           makeOrderedLayout(IntTuple::tuple(shapes), IntTuple::tuple(orders)));
+  return tiledProduct(first, Tiler(rest));
+}

@@ -127,6 +127,55 @@ TEST(TiledMma, CoversEveryElementOnceForAFamilyOfTilings) {
   }
 }
 
+TEST(TiledMma, PartitionCGivesEachThreadItsValuesInEveryTile) {
+  // A 64x32 column-major C is 2x2 tiles of the 32x16 TiledMMA tile.
+  TiledMma mma = tiled("SM80_16x8x16_F32F16F16F32_TN", "(2,2,1):(1,2,0)");
+  Layout c = *parseLayout("(64,32):(1,64)");
+  Layout tv = *mma.layoutC_TV();
+  Int dynamicThread = Int::unknown("tid");
+  Result<std::pair<Layout, Int>> symbolic = mma.partitionC(c, dynamicThread);
+  ASSERT_TRUE(symbolic) << symbolic.message();
+  for (int64_t t = 0; t < 128; ++t) {
+    Result<std::pair<Layout, Int>> part = mma.partitionC(c, Int(t));
+    ASSERT_TRUE(part) << part.message();
+    const Layout &values = part->first;
+    ASSERT_EQ(values.rank(), 3u) << values.str(); // (FrgV,RestM,RestN)
+    ASSERT_EQ(size(values).value(), 16);
+    for (int64_t v = 0; v < 4; ++v) {
+      int64_t x = at(tv, t, v), mIn = x % 32, nIn = x / 32;
+      for (int64_t rm = 0; rm < 2; ++rm) {
+        for (int64_t rn = 0; rn < 2; ++rn) {
+          int64_t expected = (mIn + 32 * rm) + 64 * (nIn + 16 * rn);
+          IntTuple coord = IntTuple::tuple({v, rm, rn});
+          ASSERT_EQ((part->second + *values(coord)).value(), expected)
+              << "thread " << t << " value " << v;
+        }
+      }
+    }
+    // The same partition with a run-time thread index, evaluated at t.
+    EXPECT_EQ(symbolic->second.evaluate([&](const Int &) { return t; }),
+              part->second.value());
+  }
+}
+
+TEST(TiledMma, FragmentsAreCompactInTheOrderOfThePartition) {
+  TiledMma mma = tiled("SM80_16x8x16_F32F16F16F32_TN", "(2,2,1):(1,2,0)");
+  Result<std::pair<Layout, Int>> part =
+      mma.partitionC(*parseLayout("(64,32):(1,64)"), Int(5));
+  ASSERT_TRUE(part);
+  Result<Layout> frag = makeFragmentLike(part->first);
+  ASSERT_TRUE(frag) << frag.message();
+  // 16 registers, compact: the fragment is a bijection onto [0,16).
+  std::set<int64_t> seen;
+  for (int64_t i = 0; i < 16; ++i)
+    seen.insert((*frag)(IntTuple(i))->value());
+  EXPECT_EQ(seen.size(), 16u);
+  EXPECT_EQ(cosize(*frag).value(), 16);
+  // Mode 0 (the atom's values) is column-major and comes first.
+  EXPECT_EQ(size(frag->mode(0)).value(), 4) << frag->str();
+  EXPECT_EQ((*frag)(IntTuple(1))->value(), 1) << frag->str();
+}
+
 TEST(TiledMma, RejectsMalformedTilings) {
   Result<MmaAtom> atom = lookupMmaAtom("SM80_16x8x16_F32F16F16F32_TN");
   Result<TiledMma> r =

@@ -43,6 +43,16 @@ public:
   /// ((ThrV,(ThrN,ThrK)),(FrgV,(RestN,RestK))) form of an (N,K) layout.
   Result<Layout> thrfrgB(const Layout &b) const;
 
+  /// The part of an (M,N) layout that thread `thread` owns: the layout of its
+  /// values (FrgV,RestM,RestN) and the offset of its first one (CuTe's
+  /// get_slice(thread).partition_C). The thread index may be dynamic.
+  Result<std::pair<Layout, Int>> partitionC(const Layout &c,
+                                            const Int &thread) const;
+  Result<std::pair<Layout, Int>> partitionA(const Layout &a,
+                                            const Int &thread) const;
+  Result<std::pair<Layout, Int>> partitionB(const Layout &b,
+                                            const Int &thread) const;
+
   /// (thread index, value) -> index in the column-major (M,N) tile.
   Result<Layout> layoutC_TV() const;
   /// (thread index, value) -> index in the column-major (M,K) tile.
@@ -51,6 +61,9 @@ public:
   Result<Layout> layoutB_TV() const;
 
 private:
+  /// A thread's partition of the thrfrg form `frg` over modes (p, q).
+  Result<std::pair<Layout, Int>> partition(const Layout &frg, int p, int q,
+                                           const Int &thread) const;
   /// The permutation of mode i, or the identity tile of its natural size.
   Tiler permutation(int i) const;
   /// thrfrg of one operand, over tile modes (p, q) of MNK.
@@ -64,6 +77,10 @@ private:
   Layout vmnk;
   std::vector<Tiler> permutations;
 };
+
+/// A register fragment for the values of `layout` (CuTe's make_fragment_like):
+/// mode 0 compact column-major, the other modes ordered like their strides.
+Result<Layout> makeFragmentLike(const Layout &layout);
 
 } // namespace cute
 } // namespace mlir
