@@ -6,6 +6,7 @@
 
 #include "Calculator.h"
 
+#include "cute-mlir/Atom/CopyAtom.h"
 #include "cute-mlir/Atom/MmaAtom.h"
 #include "cute-mlir/Atom/TiledMma.h"
 
@@ -403,6 +404,21 @@ Result<CalcValue> mmaAtomCall(const Args &a) {
   return CalcValue{CalcValue::Text{text}};
 }
 
+/// The traits of a copy atom, one per line, as CuTe prints them.
+Result<CalcValue> copyAtomCall(const Args &a) {
+  const auto *name = std::get_if<CalcValue::Name>(&a[0].value);
+  if (!name)
+    return algebraError("expected a copy atom name such as "
+                        "SM75_U32x4_LDSM_N, got " +
+                        describe(a[0]));
+  CUTE_TRY(atom, lookupCopyAtom(name->text));
+  std::string text = "ThrID: " + atom.thrID.str() + "\n" +
+                     "SrcLayout: " + atom.srcLayout.str() + "\n" +
+                     "DstLayout: " + atom.dstLayout.str() + "\n" +
+                     "RefLayout: " + atom.refLayout.str();
+  return CalcValue{CalcValue::Text{text}};
+}
+
 /// The tile size and (thread, value) layouts of a TiledMMA, one per line.
 Result<CalcValue> tiledMmaCall(const Args &a) {
   const auto *name = std::get_if<CalcValue::Name>(&a[0].value);
@@ -443,6 +459,7 @@ const std::map<std::string, Function> &functions() {
     t["eval"] = {1, 1, [](const Args &a) { return evalAll(a[0]); }};
     t["mma_atom"] = {1, 1, mmaAtomCall};
     t["tiled_mma"] = {2, 3, tiledMmaCall};
+    t["copy_atom"] = {1, 1, copyAtomCall};
     t["make_layout"] = {1, 8, makeLayoutCall};
     t["make_ordered_layout"] = {2, 2, [](const Args &a) -> Result<CalcValue> {
                                   CUTE_TRY(shape, asIntTuple(a[0]));
