@@ -116,13 +116,7 @@ Result<Layout> TiledMma::layoutB_TV() const {
 Result<std::pair<Layout, Int>>
 TiledMma::partition(const Layout &frg, int p, int q, const Int &thread) const {
   // The thread's coordinate in (V,M,N,K), each mode linearized.
-  IntTuple hier = idx2crd(thread, vmnk.shape(), vmnk.stride());
-  std::vector<IntTuple> flat;
-  for (size_t i = 0; i < vmnk.rank(); ++i) {
-    const IntTuple &shape = vmnk.shape().mode(i);
-    CUTE_TRY(c, crd2idx(hier.mode(i), shape, compactColMajor(shape)));
-    flat.push_back(c);
-  }
+  CUTE_TRY(flat, flatCoord(vmnk, thread));
   IntTuple threadCoord =
       IntTuple::tuple({flat[0], IntTuple::tuple({flat[p + 1], flat[q + 1]})});
   // Slice the thread modes; keep the value modes, (FrgV,(RestP,RestQ)).

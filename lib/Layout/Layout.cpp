@@ -127,6 +127,18 @@ IntTuple mlir::cute::idx2crd(const Int &idx, const Layout &layout) {
   return idx2crd(idx, layout.shape());
 }
 
+Result<std::vector<Int>> mlir::cute::flatCoord(const Layout &layout,
+                                               const Int &idx) {
+  IntTuple hier = idx2crd(idx, layout.shape(), layout.stride());
+  std::vector<Int> flat;
+  for (size_t i = 0; i < layout.rank(); ++i) {
+    const IntTuple &shape = layout.shape().mode(i);
+    CUTE_TRY(c, crd2idx(hier.mode(i), shape, compactColMajor(shape)));
+    flat.push_back(c);
+  }
+  return flat;
+}
+
 Result<Layout> mlir::cute::slice(const IntTuple &coord, const Layout &layout) {
   CUTE_TRY(shape, slice(coord, layout.shape()));
   CUTE_TRY(stride, slice(coord, layout.stride()));

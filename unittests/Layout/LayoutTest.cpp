@@ -428,3 +428,27 @@ TEST(RenderSvg, DrawsAnSvgDocumentWithEveryValue) {
 }
 
 } // namespace
+
+namespace {
+
+std::vector<int64_t> flatCoordOf(const char *text, int64_t idx) {
+  Result<std::vector<Int>> c = flatCoord(*parseLayout(text), Int(idx));
+  EXPECT_TRUE(c) << c.message();
+  std::vector<int64_t> out;
+  for (const Int &v : *c)
+    out.push_back(v.value());
+  return out;
+}
+
+TEST(FlatCoord, FollowsTheLayoutsStridesAndLinearizesEachMode) {
+  // Column-major: index 11 of 8x4 is (3,1).
+  EXPECT_EQ(flatCoordOf("(8,4):(1,8)", 11), (std::vector<int64_t>{3, 1}));
+  // Row-major thread layouts number threads along mode 1 first.
+  EXPECT_EQ(flatCoordOf("(4,8):(8,1)", 11), (std::vector<int64_t>{1, 3}));
+  // A nested mode is linearized column-major: (1,0) of (2,2) is 1.
+  EXPECT_EQ(flatCoordOf("((2,2),4):((1,2),4)", 5),
+            (std::vector<int64_t>{1, 1}));
+  EXPECT_EQ(flatCoordOf("8:1", 5), (std::vector<int64_t>{5}));
+}
+
+} // namespace

@@ -128,6 +128,11 @@ Result<Int> crd2idx(const IntTuple &coord, const Layout &layout);
 /// The coordinate of index `idx` in the (compact) shape of `layout`.
 IntTuple idx2crd(const Int &idx, const Layout &layout);
 
+/// CuTe's get_flat_coord for a compact layout: the coordinate of index `idx`
+/// in each top-level mode, linearized column-major within the mode. A leaf
+/// layout has one mode.
+Result<std::vector<Int>> flatCoord(const Layout &layout, const Int &idx);
+
 /// CuTe's slice: the sublayout at the `_` modes of `coord`.
 Result<Layout> slice(const IntTuple &coord, const Layout &layout);
 /// CuTe's dice: the sublayout at the integer modes of `coord`.

@@ -505,16 +505,14 @@ AlgebraResult LocalPartitionOp::compute(ArrayRef<AlgebraValue> operands,
                         std::to_string(threads.rank()));
   // The thread's coordinate in each mode of the thread layout, and the tile
   // extent of each mode the projection keeps (CuTe's Step<_1,X>).
-  IntTuple hier = idx2crd(index, threads.shape(), threads.stride());
+  CUTE_TRY(flat, flatCoord(threads, index));
   std::vector<IntTuple> coords;
   std::vector<Tiler> tiles;
   for (size_t i = 0; i < threads.rank(); ++i) {
     if (projection && !(*projection)[i])
       continue;
-    const IntTuple &modeShape = threads.shape().mode(i);
-    CUTE_TRY(c, crd2idx(hier.mode(i), modeShape, compactColMajor(modeShape)));
-    coords.push_back(c);
-    tiles.push_back(Tiler(makeLayout(product(modeShape))));
+    coords.push_back(flat[i]);
+    tiles.push_back(Tiler(makeLayout(product(threads.shape().mode(i)))));
   }
   if (tiles.empty())
     return algebraError("the projection keeps no mode of the thread layout");
