@@ -329,3 +329,51 @@ func.func @dynamic_tile_mode(%d: !cute.layout<"?:1">) {
   %u = cute.make_tile %d : (!cute.layout<"?:1">) -> !cute.tile<"(2)">
   return
 }
+
+// -----
+
+func.func @copy_coords(%id: !cute.tensor<!cute.coord<"(?,?)">, coord, "(4,4):(1,16777216)">, %f: !cute.tensor<f32, rmem, "(4,4):(1,4)">) {
+  // expected-error @+1 {{'cute.copy' op cannot copy to or from a coord tensor}}
+  cute.copy %id, %f : !cute.tensor<!cute.coord<"(?,?)">, coord, "(4,4):(1,16777216)">, !cute.tensor<f32, rmem, "(4,4):(1,4)">
+  return
+}
+
+// -----
+
+func.func @store_coords(%id: !cute.tensor<!cute.coord<"(?,?)">, coord, "(4,4):(1,16777216)">, %c: !cute.coord<"(?,?)">, %i: !cute.coord<"1">) {
+  // expected-error @+1 {{'cute.store' op coord tensors cannot be stored to}}
+  cute.store %c, %id[%i] : !cute.coord<"(?,?)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(4,4):(1,16777216)">, !cute.coord<"1">
+  return
+}
+
+// -----
+
+func.func @vector_of_coords(%id: !cute.tensor<!cute.coord<"(?,?)">, coord, "(4,4):(1,16777216)">) {
+  // expected-error @+1 {{'cute.load_vector' op coord tensors hold no memory to move vectors}}
+  %v = cute.load_vector %id : !cute.tensor<!cute.coord<"(?,?)">, coord, "(4,4):(1,16777216)"> -> vector<16xf32>
+  return
+}
+
+// -----
+
+func.func @ptr_of_type(%buf: memref<?xf16>) {
+  // expected-error @+1 {{'cute.ptr_of' op element type 'f32' does not match the memref's 'f16'}}
+  %p = cute.ptr_of %buf : memref<?xf16> -> !cute.ptr<f32, gmem, align<16>>
+  return
+}
+
+// -----
+
+func.func @add_ptr_memory(%p: !cute.ptr<f16, gmem, align<16>>, %n: index) {
+  // expected-error @+1 {{'cute.add_ptr' op keeps the element type and memory of the pointer}}
+  %q = cute.add_ptr %p, %n : !cute.ptr<f16, gmem, align<16>> -> !cute.ptr<f16, smem, align<2>>
+  return
+}
+
+// -----
+
+func.func @swizzled_offset(%buf: memref<?xf32>, %l: !cute.layout<"(8,64):(64,1)">) {
+  // expected-error @+1 {{'cute.make_tensor' op a swizzled tensor starts at swizzle offset 0}}
+  %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"(8,64):(64,1)">) -> !cute.tensor<f32, smem, "Sw<3,4,3> o 64 o (8,64):(64,1)">
+  return
+}

@@ -579,8 +579,6 @@ LogicalResult AddPtrOp::verify() {
 }
 
 LogicalResult MakeTensorOp::verify() {
-  if (getType().getMemory() == "coord")
-    return emitOpError("coord tensors are made by cute.make_identity_tensor");
   cute::TensorType type = getType();
   Type storageElement;
   if (auto ptr = dyn_cast<PtrType>(getMemref().getType())) {
