@@ -231,3 +231,14 @@ TEST(MaxCommonLayout, PointsAtTheCommonElementsOfBoth) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Complement, RejectsNegativeStridesItCannotOrder) {
+  Result<Layout> r = complement(*parseLayout("4:-1"));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.message(), "complement: needs non-negative strides, but 4:-1 "
+                         "has the stride -1");
+}
+
+} // namespace

@@ -253,3 +253,15 @@ TEST(BitXor, FoldsConstantsAndSelfCancels) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(SwizzleOfDynamicOffsets, RejectsAnOffsetThatMayBeNegative) {
+  Int x = Int::unknownInRange("x", -4, 100);
+  Result<Int> r = applySwizzle(*Swizzle::get(3, 4, 3), x);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.message().find("may be negative"), std::string::npos)
+      << r.message();
+}
+
+} // namespace

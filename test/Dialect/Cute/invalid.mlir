@@ -377,3 +377,19 @@ func.func @swizzled_offset(%buf: memref<?xf32>, %l: !cute.layout<"(8,64):(64,1)"
   %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"(8,64):(64,1)">) -> !cute.tensor<f32, smem, "Sw<3,4,3> o 64 o (8,64):(64,1)">
   return
 }
+
+// -----
+
+func.func @projection_keeps_nothing(%t: !cute.tensor<f32, gmem, "(8,8):(1,8)">, %thr: !cute.layout<"(4,2):(1,4)">, %i: index) {
+  // expected-error @+1 {{'cute.local_partition' op the projection keeps no mode of the thread layout}}
+  %r = cute.local_partition %t, %thr, %i {projection = array<i1: false, false>} : (!cute.tensor<f32, gmem, "(8,8):(1,8)">, !cute.layout<"(4,2):(1,4)">, index) -> !cute.tensor<f32, gmem, "(8,8):(1,8)">
+  return
+}
+
+// -----
+
+func.func @empty_tile() {
+  // expected-error @+1 {{'cute.make_tile' op a tile needs at least one mode}}
+  %t = "cute.make_tile"() : () -> !cute.tile<"1">
+  return
+}
