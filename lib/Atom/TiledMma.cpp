@@ -84,7 +84,7 @@ Result<Layout> TiledMma::layoutTV(int p, int q, const Layout &atomTV) const {
   CUTE_TRY(frg, thrfrg(ref, p, q, atomTV));
   // A and B do not depend on the atoms tiled in N and M respectively: spread
   // their thread mode over (ThrM,ThrN) with a 0 stride for the missing one,
-  // as CuTe's atile / btile do. C's missing mode, K, is the last one.
+  // as CuTe's atile / btile do.
   if (p != 0 || q != 1) {
     Int m = size(vmnk.mode(1)), n = size(vmnk.mode(2));
     IntTuple spreadShape = IntTuple::tuple({m, n});
@@ -94,6 +94,17 @@ Result<Layout> TiledMma::layoutTV(int p, int q, const Layout &atomTV) const {
         {Tiler::underscore(),
          Tiler::tuple({Tiler(makeLayoutUnchecked(spreadShape, spreadStride)),
                        Tiler::underscore()})});
+    CUTE_TRY(spreadFrg,
+             composition(frg, Tiler::tuple({spread, Tiler::underscore()})));
+    frg = spreadFrg;
+  } else if (!size(vmnk.mode(3)).is(1)) {
+    // Atoms tiled along K each hold a partial sum of the same C.
+    Int m = size(vmnk.mode(1)), n = size(vmnk.mode(2));
+    Int k = size(vmnk.mode(3));
+    Tiler spread =
+        Tiler::tuple({Tiler::underscore(),
+                      Tiler(makeLayoutUnchecked(IntTuple::tuple({m, n, k}),
+                                                IntTuple::tuple({1, m, 0})))});
     CUTE_TRY(spreadFrg,
              composition(frg, Tiler::tuple({spread, Tiler::underscore()})));
     frg = spreadFrg;

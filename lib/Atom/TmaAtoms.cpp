@@ -1,0 +1,127 @@
+//===- TmaAtoms.cpp - TMA and bulk-copy atoms -----------------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Atom/TmaAtom.h"
+
+using namespace mlir::cute;
+
+std::string mlir::cute::str(TmaKind kind) {
+  switch (kind) {
+  case TmaKind::Load:
+    return "load";
+  case TmaKind::LoadMulticast:
+    return "load_multicast";
+  case TmaKind::Store:
+    return "store";
+  case TmaKind::ReduceAdd:
+    return "reduce_add";
+  }
+  return "?";
+}
+
+Result<TmaKind> mlir::cute::parseTmaKind(const std::string &text) {
+  for (TmaKind k : {TmaKind::Load, TmaKind::LoadMulticast, TmaKind::Store,
+                    TmaKind::ReduceAdd})
+    if (text == str(k))
+      return k;
+  return algebraError("a TMA copy is load, load_multicast, store or "
+                      "reduce_add, not " +
+                      text);
+}
+
+std::string TmaAtom::name() const {
+  std::string op = kind == TmaKind::Load            ? "LOAD"
+                   : kind == TmaKind::LoadMulticast ? "LOAD_MULTICAST"
+                   : kind == TmaKind::Store         ? "STORE"
+                                                    : "REDUCE_ADD";
+  return "SM90_TMA_" + op + "_" + std::to_string(box.size()) + "D";
+}
+
+int64_t TmaAtom::boxBytes() const {
+  int64_t elements = 1;
+  for (int64_t e : box)
+    elements *= e;
+  return elements * valueBits / 8;
+}
+
+/// One thread moving `bits` bits.
+static CopyAtom singleThread(std::string name, int arch, int64_t bits) {
+  CopyAtom atom;
+  atom.name = std::move(name);
+  atom.arch = arch;
+  atom.thrID = makeLayout(IntTuple(1));
+  atom.srcLayout = atom.dstLayout = atom.refLayout =
+      makeLayoutUnchecked(IntTuple::tuple({1, bits}), IntTuple::tuple({0, 1}));
+  return atom;
+}
+
+CopyAtom TmaAtom::copyAtom() const {
+  return singleThread(name(), 90, boxBytes() * 8);
+}
+
+Result<TmaAtom> mlir::cute::makeTmaAtom(TmaKind kind, std::vector<int64_t> box,
+                                        int valueBits, int swizzleBytes,
+                                        int multicastCtas) {
+  if (box.empty() || box.size() > 5)
+    return algebraError("a TMA box has 1 to 5 dimensions, got " +
+                        std::to_string(box.size()));
+  if (valueBits != 8 && valueBits != 16 && valueBits != 32 && valueBits != 64)
+    return algebraError("TMA copies 8-, 16-, 32- or 64-bit elements, not " +
+                        std::to_string(valueBits) + "-bit ones");
+  for (size_t i = 0; i < box.size(); ++i)
+    if (box[i] < 1 || box[i] > 256)
+      return algebraError("TMA box extent " + std::to_string(box[i]) +
+                          " of dimension " + std::to_string(i) +
+                          " is outside 1..256");
+  int64_t innerBytes = box[0] * valueBits / 8;
+  if (innerBytes % 16 != 0)
+    return algebraError("the TMA box's inner extent is " +
+                        std::to_string(innerBytes) +
+                        " bytes; it must be a multiple of 16");
+  if (swizzleBytes != 0 && swizzleBytes != 32 && swizzleBytes != 64 &&
+      swizzleBytes != 128)
+    return algebraError("a TMA swizzle is 32, 64 or 128 bytes, not " +
+                        std::to_string(swizzleBytes));
+  if (swizzleBytes != 0 && innerBytes > swizzleBytes)
+    return algebraError("the TMA box's inner extent of " +
+                        std::to_string(innerBytes) +
+                        " bytes is wider than its " +
+                        std::to_string(swizzleBytes) + "-byte swizzle");
+  if (kind == TmaKind::LoadMulticast) {
+    if (multicastCtas < 2 || multicastCtas > 16)
+      return algebraError("a TMA multicast goes to 2..16 CTAs of a cluster, "
+                          "not " +
+                          std::to_string(multicastCtas));
+  } else if (multicastCtas != 1) {
+    return algebraError("only load_multicast writes to several CTAs");
+  }
+  if (kind == TmaKind::ReduceAdd && valueBits == 8)
+    return algebraError("TMA reduce-add has no 8-bit form");
+  return TmaAtom{kind, std::move(box), valueBits, swizzleBytes, multicastCtas};
+}
+
+Result<int> mlir::cute::tmaSwizzleBytes(const Swizzle &swizzle, int valueBits) {
+  if (swizzle.bits() == 0)
+    return 0;
+  int perChunk = 128 / valueBits, base = 0;
+  while ((1 << base) < perChunk)
+    ++base;
+  if (valueBits > 128 || swizzle.bits() > 3 || swizzle.shift() != 3 ||
+      swizzle.base() != base)
+    return algebraError(swizzle.str() + " is not a TMA swizzle for " +
+                        std::to_string(valueBits) + "-bit values (Sw<1|2|3," +
+                        std::to_string(base) + ",3>)");
+  return 16 << swizzle.bits();
+}
+
+Result<CopyAtom> mlir::cute::makeBulkCopyAtom(bool load, int64_t bytes) {
+  if (bytes <= 0 || bytes % 16 != 0)
+    return algebraError("a bulk copy moves a positive multiple of 16 bytes, "
+                        "not " +
+                        std::to_string(bytes));
+  return singleThread(load ? "SM90_BULK_COPY_G2S" : "SM90_BULK_COPY_S2G", 90,
+                      bytes * 8);
+}
