@@ -55,8 +55,9 @@ namespace {
 struct AtomName {
   int arch = 0;
   int64_t m = 0, n = 0, k = 0;
-  std::vector<std::string> types; // D A B [C], lower case
-  std::string suffix;             // TN, NT, NN, TT, SS, RS
+  std::vector<std::string> types;  // D A B [C], lower case
+  std::string suffix;              // TN, NT, NN, TT, SS, RS
+  std::vector<std::string> majors; // wgmma's <A,B> majors: K or MN
 };
 } // namespace
 
@@ -99,6 +100,26 @@ static Result<AtomName> readName(const std::string &name) {
   std::string shape = name.substr(u1 + 1, u2 - u1 - 1);
   std::string types = name.substr(u2 + 1, u3 - u2 - 1);
   a.suffix = name.substr(u3 + 1);
+  // wgmma's majors, as CuTe's template arguments: _SS<GMMA::Major::K,...>.
+  size_t open = a.suffix.find('<');
+  if (open != std::string::npos) {
+    if (a.suffix.back() != '>')
+      return algebraError("unclosed `<` in " + name);
+    std::string list = a.suffix.substr(open + 1, a.suffix.size() - open - 2);
+    a.suffix.erase(open);
+    std::string item;
+    for (size_t i = 0; i <= list.size(); ++i) {
+      if (i < list.size() && list[i] != ',') {
+        if (list[i] != ' ')
+          item += list[i];
+        continue;
+      }
+      if (item.rfind("GMMA::Major::", 0) == 0)
+        item.erase(0, 13);
+      a.majors.push_back(item);
+      item.clear();
+    }
+  }
   if (arch.empty() || !std::all_of(arch.begin(), arch.end(), ::isdigit))
     return algebraError("unknown architecture in " + name);
   a.arch = std::stoi(arch);
@@ -275,7 +296,27 @@ static Result<MmaAtom> sm90(const AtomName &a, const std::string &name) {
                         (integer ? " (8..256 in steps of 8, of 16 above 32)"
                                  : " (8..256 in steps of 8)"));
   MmaAtom atom;
-  atom.name = name;
+  if (a.majors.size() > 2)
+    return algebraError("a wgmma atom takes the majors of A and B, got " +
+                        std::to_string(a.majors.size()));
+  GmmaMajor majors[2] = {GmmaMajor::K, GmmaMajor::K};
+  for (size_t i = 0; i < a.majors.size(); ++i) {
+    CUTE_TRY(major, parseGmmaMajor(a.majors[i]));
+    majors[i] = major;
+  }
+  if (a.suffix == "RS" && majors[0] != GmmaMajor::K)
+    return algebraError("A from registers is K-major");
+  if ((majors[0] == GmmaMajor::MN || majors[1] == GmmaMajor::MN) &&
+      bitsOfValueType(ta) != 16)
+    return algebraError("wgmma reads MN-major operands of 16-bit types only, "
+                        "not " +
+                        ta);
+  atom.majorA = majors[0];
+  atom.majorB = majors[1];
+  std::string base = name.substr(0, name.find('<'));
+  atom.name = majors[0] == GmmaMajor::K && majors[1] == GmmaMajor::K
+                  ? base
+                  : base + "<" + str(majors[0]) + "," + str(majors[1]) + ">";
   atom.arch = 90;
   atom.shapeMNK = IntTuple::tuple({a.m, a.n, a.k});
   atom.thrID = layout("128:1");

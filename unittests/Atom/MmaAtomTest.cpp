@@ -268,6 +268,39 @@ TEST(Wgmma, RejectsIllegalN) {
 // CuTe's documented derivations and names
 //===----------------------------------------------------------------------===//
 
+TEST(Wgmma, MajorsAreCuTesTemplateArguments) {
+  Result<MmaAtom> k = lookupMmaAtom("SM90_64x128x16_F32BF16BF16_SS");
+  ASSERT_TRUE(k) << k.message();
+  EXPECT_EQ(k->majorA, GmmaMajor::K);
+  EXPECT_EQ(k->majorB, GmmaMajor::K);
+  Result<MmaAtom> mn = lookupMmaAtom(
+      "SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::MN,GMMA::Major::K>");
+  ASSERT_TRUE(mn) << mn.message();
+  EXPECT_EQ(mn->majorA, GmmaMajor::MN);
+  EXPECT_EQ(mn->majorB, GmmaMajor::K);
+  EXPECT_EQ(mn->name, "SM90_64x128x16_F32BF16BF16_SS<MN,K>");
+  // The majors change where the operands sit in shared memory, not who
+  // holds which element.
+  EXPECT_TRUE(mn->aLayout.identical(k->aLayout));
+  EXPECT_EQ(lookupMmaAtom("SM90_64x64x16_F16F16F16_RS<K,MN>")->majorB,
+            GmmaMajor::MN);
+  struct Bad {
+    const char *name, *message;
+  } bad[] = {
+      {"SM90_64x64x16_F16F16F16_RS<MN,K>", "A from registers is K-major"},
+      {"SM90_64x64x8_F32TF32TF32_SS<MN,K>",
+       "MN-major operands of 16-bit types only"},
+      {"SM90_64x64x32_S32S8S8_SS<K,MN>", "MN-major operands of 16-bit types"},
+      {"SM90_64x64x16_F16F16F16_SS<K,X>", "K or MN, not X"},
+      {"SM90_64x64x16_F16F16F16_SS<K,K,K>", "got 3"},
+  };
+  for (const Bad &b : bad) {
+    Result<MmaAtom> a = lookupMmaAtom(b.name);
+    ASSERT_FALSE(a) << b.name;
+    EXPECT_NE(a.message().find(b.message), std::string::npos) << a.message();
+  }
+}
+
 TEST(DocumentedAtoms, Sm70QuadpairCLayoutIsCuTesDerivation) {
   MmaAtom a = atom("SM70_8x8x4_F32F16F16F32_TN");
   EXPECT_EQ(a.thrID.str(), "(4,2):(1,16)");

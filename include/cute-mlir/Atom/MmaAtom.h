@@ -19,14 +19,16 @@
 //
 // Atoms are known by CuTe's names, e.g. SM80_16x8x16_F32F16F16F32_TN or
 // SM90_64x128x16_F32BF16BF16_SS (wgmma operands from shared memory, both
-// K-major) and SM90_64x128x16_F32BF16BF16_RS (A from registers).
+// K-major) and SM90_64x128x16_F32BF16BF16_RS (A from registers); CuTe's
+// template arguments give the majors of 16-bit operands:
+// SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::MN,GMMA::Major::K>, or <MN,K>.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef CUTE_MLIR_ATOM_MMAATOM_H
 #define CUTE_MLIR_ATOM_MMAATOM_H
 
-#include "cute-mlir/Layout/Layout.h"
+#include "cute-mlir/Atom/Gmma.h"
 
 #include <string>
 #include <vector>
@@ -47,6 +49,9 @@ struct MmaAtom {
   std::string typeD, typeA, typeB, typeC;
   OperandSource sourceA = OperandSource::Registers;
   OperandSource sourceB = OperandSource::Registers;
+  /// wgmma: which mode of each shared-memory operand is contiguous.
+  GmmaMajor majorA = GmmaMajor::K;
+  GmmaMajor majorB = GmmaMajor::K;
 
   /// Number of threads that execute the instruction.
   int64_t numThreads() const { return size(thrID).value(); }
