@@ -8,6 +8,7 @@
 #define CUTE_MLIR_INITALLDIALECTS_H
 
 #include "cute-mlir/Dialect/Cute/IR/CuteDialect.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUDialect.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -16,7 +17,7 @@ namespace cute {
 
 /// Add the cute-mlir dialects to `registry`.
 inline void registerAllDialects(DialectRegistry &registry) {
-  registry.insert<CuteDialect>();
+  registry.insert<CuteDialect, cute_nvgpu::CuteNVGPUDialect>();
 }
 
 } // namespace cute

@@ -342,7 +342,52 @@ static Result<MmaAtom> sm90(const AtomName &a, const std::string &name) {
   return atom;
 }
 
+/// UniversalFMA<D,A,B,C> (or UniversalFMA<T> for all four): one thread, one
+/// fused multiply-add.
+static Result<MmaAtom> universalFma(const std::string &name) {
+  if (name.back() != '>')
+    return algebraError("UniversalFMA names its types: UniversalFMA<f32> or "
+                        "UniversalFMA<f32,f16,f16,f32>");
+  std::vector<std::string> types;
+  std::string item;
+  for (char c : name.substr(13, name.size() - 14) + ",") {
+    if (c == ' ')
+      continue;
+    if (c != ',') {
+      item += c;
+      continue;
+    }
+    if (bitsOfValueType(item) == 0)
+      return algebraError("unknown value type `" + item + "` in " + name);
+    types.push_back(item);
+    item.clear();
+  }
+  if (types.size() == 1)
+    types.assign(4, types.front());
+  if (types.size() != 4)
+    return algebraError("UniversalFMA takes 1 or 4 types (D,A,B,C), got " +
+                        std::to_string(types.size()));
+  MmaAtom atom;
+  atom.name =
+      types[0] == types[1] && types[1] == types[2] && types[2] == types[3]
+          ? "UniversalFMA<" + types[0] + ">"
+          : "UniversalFMA<" + types[0] + "," + types[1] + "," + types[2] + "," +
+                types[3] + ">";
+  atom.arch = 0;
+  atom.shapeMNK = IntTuple::tuple({1, 1, 1});
+  atom.thrID = makeLayout(IntTuple(1));
+  atom.aLayout = atom.bLayout = atom.cLayout =
+      makeLayoutUnchecked(IntTuple::tuple({1, 1}), IntTuple::tuple({0, 0}));
+  atom.typeD = types[0];
+  atom.typeA = types[1];
+  atom.typeB = types[2];
+  atom.typeC = types[3];
+  return atom;
+}
+
 Result<MmaAtom> mlir::cute::lookupMmaAtom(const std::string &name) {
+  if (name.rfind("UniversalFMA<", 0) == 0)
+    return universalFma(name);
   CUTE_TRY(a, readName(name));
   switch (a.arch) {
   case 70:

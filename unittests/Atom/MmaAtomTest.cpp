@@ -301,6 +301,22 @@ TEST(Wgmma, MajorsAreCuTesTemplateArguments) {
   }
 }
 
+TEST(UniversalFma, OneThreadOneValuePerOperand) {
+  Result<MmaAtom> fma = lookupMmaAtom("UniversalFMA<f32>");
+  ASSERT_TRUE(fma) << fma.message();
+  EXPECT_EQ(fma->shapeMNK.str(), "(1,1,1)");
+  EXPECT_EQ(fma->numThreads(), 1);
+  EXPECT_EQ(fma->valuesA(), 1);
+  EXPECT_EQ(fma->valuesC(), 1);
+  EXPECT_EQ(fma->arch, 0);
+  Result<MmaAtom> mixed = lookupMmaAtom("UniversalFMA<f32, f16, f16, f32>");
+  ASSERT_TRUE(mixed) << mixed.message();
+  EXPECT_EQ(mixed->name, "UniversalFMA<f32,f16,f16,f32>");
+  EXPECT_EQ(mixed->typeA, "f16");
+  EXPECT_FALSE(lookupMmaAtom("UniversalFMA<f32,f16>"));
+  EXPECT_FALSE(lookupMmaAtom("UniversalFMA<float>"));
+}
+
 TEST(DocumentedAtoms, Sm70QuadpairCLayoutIsCuTesDerivation) {
   MmaAtom a = atom("SM70_8x8x4_F32F16F16F32_TN");
   EXPECT_EQ(a.thrID.str(), "(4,2):(1,16)");

@@ -8,6 +8,7 @@
 #define CUTE_OPS
 
 include "cute-mlir/Dialect/Cute/IR/CuteDialect.td"
+include "cute-mlir/Dialect/Cute/IR/CuteAlgebraOpBase.td"
 include "cute-mlir/Dialect/Cute/IR/CuteInterfaces.td"
 include "cute-mlir/Dialect/Cute/IR/CuteTypes.td"
 include "mlir/IR/OpBase.td"
@@ -61,45 +62,10 @@ def Cute_StaticOp : Cute_Op<"static", [ConstantLike, Pure]> {
 // Algebra ops: result types and values computed by the layout library
 //===----------------------------------------------------------------------===//
 
-/// An op whose result type is inferred, and whose result is computed, by
-/// `compute` through the layout library.
-/// An op whose result is computed by `compute` through the layout library.
-/// Its result type is inferred from the same computation, unless the result
-/// is an `index` (which ODS infers by itself).
+/// An op whose result is computed by `compute` through the layout library
+/// (see CuteAlgebraOpBase.td).
 class Cute_AlgebraOp<string mnemonic, bit indexResult = 0>
-    : Cute_Op<mnemonic, [
-        // First, so that the library's diagnostic comes before the generic
-        // "failed to infer returned types".
-        NativeOpTrait<"CuteAlgebraOp", [], [{
-          /// The op's semantics over library values.
-          static ::mlir::cute::AlgebraResult
-          compute(::llvm::ArrayRef<::mlir::cute::AlgebraValue> operands,
-                  Adaptor adaptor);
-        }], !if(indexResult, "", [{
-          ::llvm::LogicalResult $cppClass::inferReturnTypes(
-              ::mlir::MLIRContext *context,
-              std::optional<::mlir::Location> location,
-              ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
-              ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
-              ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
-            $cppClass::Adaptor adaptor(operands, attributes, properties,
-                                       regions);
-            return ::mlir::cute::inferAlgebraResultType(
-                context, location, getOperationName(), operands.getTypes(),
-                [&](::llvm::ArrayRef<::mlir::cute::AlgebraValue> values) {
-                  return compute(values, adaptor);
-                },
-                inferredReturnTypes);
-          }
-        }]) # [{
-          ::mlir::cute::AlgebraResult $cppClass::evaluate(
-              ::llvm::ArrayRef<::mlir::cute::AlgebraValue> operands) {
-            return compute(operands, Adaptor(*this));
-          }
-        }]>,
-        Pure,
-        DeclareOpInterfaceMethods<InferTypeOpInterface>,
-        DeclareOpInterfaceMethods<Cute_AlgebraOpInterface>]>;
+    : Cute_Op<mnemonic, Cute_AlgebraOpTraits<indexResult>.traits>;
 
 /// layout -> layout
 class Cute_UnaryLayoutOp<string mnemonic, string what>

@@ -1,0 +1,38 @@
+//===- CuteNVGPUAttrs.h - Atoms, TiledMMA and TiledCopy ---------*- C++ -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_MLIR_DIALECT_CUTENVGPU_IR_CUTENVGPUATTRS_H
+#define CUTE_MLIR_DIALECT_CUTENVGPU_IR_CUTENVGPUATTRS_H
+
+#include "cute-mlir/Atom/CopyAtom.h"
+#include "cute-mlir/Atom/MmaAtom.h"
+#include "cute-mlir/Atom/TiledCopy.h"
+#include "cute-mlir/Atom/TiledMma.h"
+#include "cute-mlir/Atom/TmaAtom.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h.inc"
+
+namespace mlir {
+namespace cute_nvgpu {
+
+/// The MLIR element type of an atom value type name (f16, bf16, tf32 (as
+/// f32), f32, f64, s8/u8 (as i8), s32 (as i32), e4m3, e5m2).
+Type valueTypeOf(MLIRContext *context, const std::string &name);
+
+/// The SM number of a chip name: sm_80 -> 80, sm_90a -> 90; nullopt for a
+/// name that is not a chip.
+std::optional<int> smOfChip(llvm::StringRef chip);
+
+} // namespace cute_nvgpu
+} // namespace mlir
+
+#endif // CUTE_MLIR_DIALECT_CUTENVGPU_IR_CUTENVGPUATTRS_H

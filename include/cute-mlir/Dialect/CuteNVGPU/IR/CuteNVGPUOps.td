@@ -1,0 +1,155 @@
+//===- CuteNVGPUOps.td - Partitioning, gemm and copy -------*- tablegen -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_NVGPU_OPS
+#define CUTE_NVGPU_OPS
+
+include "cute-mlir/Dialect/Cute/IR/CuteAlgebraOpBase.td"
+include "cute-mlir/Dialect/Cute/IR/CuteTypes.td"
+include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.td"
+include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUDialect.td"
+
+class CuteNVGPU_AlgebraOp<string mnemonic>
+    : Op<CuteNVGPU_Dialect, mnemonic, Cute_AlgebraOpTraits<0>.traits>;
+
+//===----------------------------------------------------------------------===//
+// Partitioning
+//===----------------------------------------------------------------------===//
+
+class CuteNVGPU_MmaPartitionOp<string operand, string modes, string example>
+    : CuteNVGPU_AlgebraOp<"partition_" # !tolower(operand)> {
+  let summary = "the part of " # operand # " one thread of a TiledMMA owns";
+  let description = [{
+    CuTe's `tiled_mma.get_slice(thread).partition_}] # operand # [{(tensor)`: the
+    tensor, of }] # modes # [{, is tiled by the TiledMMA's tile and thread
+    `thread` (in 0 .. size(TiledMMA) - 1, possibly dynamic) keeps its values
+    in every tile: the result has modes (FrgV, Rest0, Rest1). Register
+    fragments for it come from `cute.make_fragment_like` (CuTe's
+    partition_fragment_}] # operand # [{).
+
+    ```mlir
+    }] # example # [{
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_TiledMmaAttr:$tiled_mma,
+                       Cute_TensorType:$tensor, Index:$thread);
+  let results = (outs Cute_TensorType:$result);
+  let assemblyFormat = [{
+    qualified($tiled_mma) `,` $tensor `,` $thread attr-dict `:` `(`
+    qualified(type($tensor)) `,` type($thread) `)` `->` qualified(type($result))
+  }];
+}
+
+def CuteNVGPU_PartitionAOp : CuteNVGPU_MmaPartitionOp<"A", "(M,K)",
+  "%tA = cute_nvgpu.partition_a #tm, %sA, %tid : (!cute.tensor<f16, smem, \"(32,16):(16,1)\">, index) -> !cute.tensor<f16, smem, \"((2,2,2),1,1):((1,128,8),0,0)\">">;
+def CuteNVGPU_PartitionBOp : CuteNVGPU_MmaPartitionOp<"B", "(N,K)",
+  "%tB = cute_nvgpu.partition_b #tm, %sB, %tid : (!cute.tensor<f16, smem, \"(16,16):(16,1)\">, index) -> !cute.tensor<f16, smem, \"((2,2),1,1):((1,8),0,0)\">">;
+def CuteNVGPU_PartitionCOp : CuteNVGPU_MmaPartitionOp<"C", "(M,N)",
+  "%tC = cute_nvgpu.partition_c #tm, %gC, %tid : (!cute.tensor<f32, gmem, \"(32,16):(1,32)\">, index) -> !cute.tensor<f32, gmem, \"((2,2),1,1):((32,8),0,0)\">">;
+
+class CuteNVGPU_CopyPartitionOp<string side, string what>
+    : CuteNVGPU_AlgebraOp<"partition_" # !tolower(side)> {
+  let summary = "the part of a copy's " # what # " one thread moves";
+  let description = [{
+    CuTe's `tiled_copy.get_slice(thread).partition_}] # side # [{(tensor)`: the
+    tensor is tiled by the TiledCopy's tile and thread `thread` keeps the
+    values it }] # !if(!eq(side, "S"), "reads", "writes") # [{ in every tile,
+    in the order the atom }] # !if(!eq(side, "S"), "reads", "writes") # [{
+    them: modes ((AtomVal,RestVal), RestM, RestN, ...).
+
+    ```mlir
+    %p = cute_nvgpu.partition_}] # !tolower(side) # [{ #tc, %t, %tid : (!cute.tensor<f16, gmem, "(32,64):(64,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_TiledCopyAttr:$tiled_copy,
+                       Cute_TensorType:$tensor, Index:$thread);
+  let results = (outs Cute_TensorType:$result);
+  let assemblyFormat = [{
+    qualified($tiled_copy) `,` $tensor `,` $thread attr-dict `:` `(`
+    qualified(type($tensor)) `,` type($thread) `)` `->` qualified(type($result))
+  }];
+}
+
+def CuteNVGPU_PartitionSOp : CuteNVGPU_CopyPartitionOp<"S", "source">;
+def CuteNVGPU_PartitionDOp : CuteNVGPU_CopyPartitionOp<"D", "destination">;
+
+def CuteNVGPU_RetileOp : CuteNVGPU_AlgebraOp<"retile"> {
+  let summary = "regroup a thread's fragment by a TiledCopy's values";
+  let description = [{
+    CuTe's `retile_S` / `retile_D` (they are the same): the values of a
+    thread's fragment, for example one made for a TiledMMA, regrouped as
+    ((AtomVal,RestVal), Rest...) so that a TiledCopy can fill or drain it.
+    The storage is the fragment's.
+
+    ```mlir
+    %v = cute_nvgpu.retile #tc, %frag : (!cute.tensor<f16, rmem, "((2,2,2),2,2):((1,2,4),8,16)">) -> !cute.tensor<f16, rmem, "((8,1),2,2):((1,0),8,16)">
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_TiledCopyAttr:$tiled_copy,
+                       Cute_TensorType:$tensor);
+  let results = (outs Cute_TensorType:$result);
+  let assemblyFormat = [{
+    qualified($tiled_copy) `,` $tensor attr-dict `:` `(` qualified(type($tensor)) `)`
+    `->` qualified(type($result))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Running atoms
+//===----------------------------------------------------------------------===//
+
+def CuteNVGPU_GemmOp : CuteNVGPU_Op<"gemm"> {
+  let summary = "C += A * B with a TiledMMA, over one thread's partitions";
+  let description = [{
+    CuTe's `gemm(tiled_mma, A, B, C)`: the tensors are one thread's
+    partitions (from `partition_a/b/c`, or fragments like them), with modes
+    (FrgV, M', K'), (FrgV, N', K') and (FrgV, M', N'); the atom runs for every
+    (m', n', k'). The verifier checks the element types against the atom's,
+    each operand's values per atom, that the M', N' and K' extents agree,
+    where each operand lives (C in registers; a wgmma's shared-memory operands
+    in `smem`), and, inside a `gpu.module` with an `#nvvm.target`, that the
+    target has the atom's instruction.
+
+    ```mlir
+    cute_nvgpu.gemm #tm, %fA, %fB, %fC : !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_TiledMmaAttr:$tiled_mma,
+                       Cute_TensorType:$a, Cute_TensorType:$b,
+                       Cute_TensorType:$c);
+  let assemblyFormat = [{
+    qualified($tiled_mma) `,` $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,`
+    qualified(type($b)) `,` qualified(type($c))
+  }];
+  let hasVerifier = 1;
+}
+
+def CuteNVGPU_CopyOp : CuteNVGPU_Op<"copy"> {
+  let summary = "copy with a copy atom or a TiledCopy, over one thread's partitions";
+  let description = [{
+    CuTe's `copy(tiled_copy, S, D)`: `src` and `dst` are one thread's
+    partitions (from `partition_s/d` or `retile`) with modes
+    ((AtomVal,RestVal), Rest...); the atom runs for every atom-sized block of
+    values. With a bare copy atom, each call moves the first mode. The
+    verifier checks the element type and width against the atom's, the
+    memories the atom reads and writes, that the atom's values are
+    contiguous and aligned to its width in memory, that a TMA box matches the
+    shared-memory tile and its swizzle, and the target's architecture.
+
+    ```mlir
+    cute_nvgpu.copy #tc, %s, %d : !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">, !cute.tensor<f16, smem, "((8,1),1,1):((1,0),0,0)">
+    ```
+  }];
+  let arguments = (ins AnyAttr:$copy, Cute_TensorType:$src,
+                       Cute_TensorType:$dst);
+  let assemblyFormat = [{
+    $copy `,` $src `,` $dst attr-dict `:` qualified(type($src)) `,`
+    qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // CUTE_NVGPU_OPS

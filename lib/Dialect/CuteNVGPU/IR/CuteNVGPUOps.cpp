@@ -1,0 +1,397 @@
+//===- CuteNVGPUOps.cpp - Partitioning, gemm and copy ---------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+
+#include "cute-mlir/Layout/Notation.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+using cute::AlgebraResult;
+using cute::AlgebraValue;
+using cute::Result;
+using cute::TensorValue;
+
+#define GET_OP_CLASSES
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Partitioning
+//===----------------------------------------------------------------------===//
+
+static Result<TensorValue> tensorOf(const AlgebraValue &v) {
+  if (const auto *t = std::get_if<TensorValue>(&v))
+    return *t;
+  return cute::algebraError("expected a tensor");
+}
+
+static Result<cute::Int> indexOf(const AlgebraValue &v) {
+  if (const auto *i = std::get_if<cute::Int>(&v))
+    return *i;
+  return cute::algebraError("expected an index");
+}
+
+/// The tensor restricted to a thread's values: their layout, and the base
+/// moved to the first (into the swizzle's offset when swizzled, as CuTe does).
+static AlgebraResult
+restrictTo(TensorValue tensor,
+           const Result<std::pair<cute::Layout, cute::Int>> &part) {
+  if (part.failed())
+    return part.takeError();
+  tensor.layout = part->first;
+  if (tensor.swizzle)
+    tensor.swizzleOffset = tensor.swizzleOffset + part->second;
+  else
+    tensor.offset = tensor.offset + part->second;
+  return AlgebraValue(tensor);
+}
+
+template <class Adaptor, class Partition>
+static AlgebraResult partitionMma(ArrayRef<AlgebraValue> operands,
+                                  Adaptor adaptor, Partition partition) {
+  CUTE_TRY(tensor, tensorOf(operands[0]));
+  CUTE_TRY(thread, indexOf(operands[1]));
+  CUTE_TRY(mma, adaptor.getTiledMma().getTiledMma());
+  return restrictTo(tensor, partition(mma, tensor.layout, thread));
+}
+
+AlgebraResult PartitionAOp::compute(ArrayRef<AlgebraValue> operands,
+                                    Adaptor adaptor) {
+  return partitionMma(operands, adaptor,
+                      [](const cute::TiledMma &m, const cute::Layout &l,
+                         const cute::Int &t) { return m.partitionA(l, t); });
+}
+
+AlgebraResult PartitionBOp::compute(ArrayRef<AlgebraValue> operands,
+                                    Adaptor adaptor) {
+  return partitionMma(operands, adaptor,
+                      [](const cute::TiledMma &m, const cute::Layout &l,
+                         const cute::Int &t) { return m.partitionB(l, t); });
+}
+
+AlgebraResult PartitionCOp::compute(ArrayRef<AlgebraValue> operands,
+                                    Adaptor adaptor) {
+  return partitionMma(operands, adaptor,
+                      [](const cute::TiledMma &m, const cute::Layout &l,
+                         const cute::Int &t) { return m.partitionC(l, t); });
+}
+
+AlgebraResult PartitionSOp::compute(ArrayRef<AlgebraValue> operands,
+                                    Adaptor adaptor) {
+  CUTE_TRY(tensor, tensorOf(operands[0]));
+  CUTE_TRY(thread, indexOf(operands[1]));
+  CUTE_TRY(copy, adaptor.getTiledCopy().getTiledCopy());
+  return restrictTo(tensor, copy.partitionS(tensor.layout, thread));
+}
+
+AlgebraResult PartitionDOp::compute(ArrayRef<AlgebraValue> operands,
+                                    Adaptor adaptor) {
+  CUTE_TRY(tensor, tensorOf(operands[0]));
+  CUTE_TRY(thread, indexOf(operands[1]));
+  CUTE_TRY(copy, adaptor.getTiledCopy().getTiledCopy());
+  return restrictTo(tensor, copy.partitionD(tensor.layout, thread));
+}
+
+AlgebraResult RetileOp::compute(ArrayRef<AlgebraValue> operands,
+                                Adaptor adaptor) {
+  CUTE_TRY(tensor, tensorOf(operands[0]));
+  CUTE_TRY(copy, adaptor.getTiledCopy().getTiledCopy());
+  CUTE_TRY(layout, copy.retile(tensor.layout));
+  tensor.layout = layout;
+  return AlgebraValue(tensor);
+}
+
+//===----------------------------------------------------------------------===//
+// Shared checks
+//===----------------------------------------------------------------------===//
+
+/// The chips of the #nvvm.target attributes of the enclosing gpu.module.
+static SmallVector<StringRef> targetChips(Operation *op) {
+  SmallVector<StringRef> chips;
+  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+  if (!module || !module.getTargets())
+    return chips;
+  for (Attribute target : *module.getTargets())
+    if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
+      chips.push_back(nvvm.getChip());
+  return chips;
+}
+
+/// Does every NVVM target of the enclosing gpu.module have the atom?
+static LogicalResult checkTarget(Operation *op, const std::string &atom,
+                                 int arch) {
+  for (StringRef chip : targetChips(op)) {
+    std::optional<int> sm = smOfChip(chip);
+    if (!sm)
+      return op->emitOpError()
+             << "cannot read the target chip `" << chip << "`";
+    if (arch > *sm)
+      return op->emitOpError() << atom << " needs sm_" << arch
+                               << " or newer, but the target is " << chip;
+    // wgmma and setmaxnreg exist only on the architecture-specific target.
+    if (arch == 90 && atom.find("SM90_64x") == 0 && chip != "sm_90a")
+      return op->emitOpError()
+             << atom << " is a wgmma, which needs sm_90a, but the target is "
+             << chip;
+  }
+  return success();
+}
+
+/// The tensor's layout, without its swizzle.
+static Result<cute::Layout> layoutOf(cute::TensorType type) {
+  return cute::parseLayout(type.getInnerLayout().str());
+}
+
+static int bitsOf(Type type) {
+  return type.isIntOrFloat() ? static_cast<int>(type.getIntOrFloatBitWidth())
+                             : 0;
+}
+
+//===----------------------------------------------------------------------===//
+// gemm
+//===----------------------------------------------------------------------===//
+
+LogicalResult GemmOp::verify() {
+  TiledMmaAttr tiled = getTiledMma();
+  Result<cute::TiledMma> mma = tiled.getTiledMma();
+  if (mma.failed())
+    return emitOpError() << mma.message();
+  const cute::MmaAtom &atom = mma->atom();
+  SmallVector<Type, 4> types = tiled.getMmaAtom().getValueTypes();
+  bool universal = atom.arch == 0;
+  struct Operand {
+    const char *name;
+    cute::TensorType type;
+    Type element;
+    const char *memory;
+    int64_t values;
+  } operands[] = {
+      {"A", cast<cute::TensorType>(getA().getType()), types[1],
+       universal                                           ? ""
+       : atom.sourceA == cute::OperandSource::SharedMemory ? "smem"
+                                                           : "rmem",
+       cute::size(atom.aLayout.mode(1)).value()},
+      {"B", cast<cute::TensorType>(getB().getType()), types[2],
+       universal                                           ? ""
+       : atom.sourceB == cute::OperandSource::SharedMemory ? "smem"
+                                                           : "rmem",
+       cute::size(atom.bLayout.mode(1)).value()},
+      {"C", cast<cute::TensorType>(getC().getType()), types[3],
+       universal ? "" : "rmem", cute::size(atom.cLayout.mode(1)).value()},
+  };
+  SmallVector<cute::Layout, 3> layouts;
+  for (const Operand &o : operands) {
+    if (o.type.getElementType() != o.element)
+      return emitOpError() << o.name << " has elements of type "
+                           << o.type.getElementType() << " but " << atom.name
+                           << " takes " << o.element;
+    if (*o.memory && o.type.getMemory() != o.memory)
+      return emitOpError() << atom.name << " reads " << o.name << " from "
+                           << o.memory << ", but it is in "
+                           << o.type.getMemory();
+    Result<cute::Layout> layout = layoutOf(o.type);
+    if (layout.failed())
+      return emitOpError() << layout.message();
+    if (layout->rank() != 3)
+      return emitOpError() << o.name << " must be one thread's partition, "
+                           << "with modes (FrgV, Rest, Rest), got "
+                           << layout->str();
+    cute::Int values = cute::size(layout->mode(0));
+    if (!values.is(o.values))
+      return emitOpError() << o.name << " has " << values.str()
+                           << " values per atom (its first mode), but "
+                           << atom.name << " takes " << o.values;
+    layouts.push_back(*layout);
+  }
+  auto extent = [&](int operand, int mode) {
+    return cute::size(layouts[operand].mode(mode));
+  };
+  struct Agreement {
+    const char *what;
+    int lhs, lhsMode, rhs, rhsMode;
+  } agreements[] = {{"M", 0, 1, 2, 1}, {"N", 1, 1, 2, 2}, {"K", 0, 2, 1, 2}};
+  for (const Agreement &a : agreements) {
+    cute::Int l = extent(a.lhs, a.lhsMode), r = extent(a.rhs, a.rhsMode);
+    if (!l.identical(r))
+      return emitOpError() << "the operands tile " << a.what
+                           << " differently: " << l.str() << " vs " << r.str();
+  }
+  return checkTarget(*this, atom.name, atom.arch);
+}
+
+//===----------------------------------------------------------------------===//
+// copy
+//===----------------------------------------------------------------------===//
+
+/// The first `vector` values of mode 0 must be contiguous, and every other
+/// step of the layout a multiple of the vector, so that each vector starts
+/// aligned to the copy's width (given an aligned base).
+static LogicalResult checkVectors(Operation *op, const char *side,
+                                  cute::TensorType type, int64_t vector,
+                                  const std::string &atom) {
+  if (vector <= 1 || type.getMemory() == "rmem")
+    return success();
+  Result<cute::Layout> layout = layoutOf(type);
+  if (layout.failed())
+    return op->emitOpError() << layout.message();
+  cute::Layout first = layout->mode(0);
+  for (int64_t i = 0; i < vector; ++i) {
+    Result<cute::Int> at = first(cute::IntTuple(i));
+    if (at.failed() || !at->is(i))
+      return op->emitOpError()
+             << atom << " moves " << vector << " contiguous values, but the "
+             << side << "'s values " << first.str() << " are not contiguous";
+  }
+  // Every stride that does not walk inside a vector must keep alignment.
+  std::vector<cute::IntTuple> shapes = cute::leaves(layout->shape());
+  std::vector<cute::IntTuple> strides = cute::leaves(layout->stride());
+  int64_t inside = 1;
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    const cute::Int &stride = strides[i].value();
+    const cute::Int &shape = shapes[i].value();
+    if (inside < vector) {
+      if (!shape.isStatic())
+        break;
+      inside *= shape.value();
+      continue;
+    }
+    if (stride.is(0) || shape.is(1))
+      continue;
+    if (stride.divisor() % vector != 0)
+      return op->emitOpError() << atom << " needs each " << vector
+                               << "-value vector aligned, but the " << side
+                               << " steps by " << stride.str() << " values";
+  }
+  // A swizzle must move whole vectors: its lowest XORed bit is above them.
+  if (type.isSwizzled()) {
+    Result<cute::ComposedLayout> composed =
+        cute::parseComposedLayout(type.getLayout().str());
+    const auto *sw = !composed.failed()
+                         ? std::get_if<cute::Swizzle>(&composed->outer())
+                         : nullptr;
+    if (sw && sw->bits() > 0 && (int64_t(1) << sw->base()) % vector != 0)
+      return op->emitOpError()
+             << atom << " moves " << vector << "-value vectors, but the "
+             << side << "'s swizzle " << sw->str() << " splits them";
+  }
+  return success();
+}
+
+LogicalResult CopyOp::verify() {
+  Attribute attr = getCopy();
+  CopyAtomAttrInterface atom;
+  std::optional<cute::TiledCopy> tiled;
+  if (auto t = dyn_cast<TiledCopyAttr>(attr)) {
+    atom = t.getCopyAtom();
+    Result<cute::TiledCopy> copy = t.getTiledCopy();
+    if (copy.failed())
+      return emitOpError() << copy.message();
+    tiled = *copy;
+  } else {
+    atom = dyn_cast<CopyAtomAttrInterface>(attr);
+  }
+  if (!atom)
+    return emitOpError() << "expected a copy atom or a #cute_nvgpu.tiled_copy, "
+                            "got "
+                         << attr;
+  cute::CopyAtom traits = atom.getTraits();
+  Type element = atom.getValueType();
+  int bits = bitsOf(element);
+  auto src = cast<cute::TensorType>(getSrc().getType());
+  auto dst = cast<cute::TensorType>(getDst().getType());
+  for (auto [side, type, memory] :
+       {std::make_tuple("source", src, atom.getSourceMemory()),
+        std::make_tuple("destination", dst, atom.getDestinationMemory())}) {
+    if (type.getElementType() != element)
+      return emitOpError() << "the " << side << " has elements of type "
+                           << type.getElementType() << " but the atom copies "
+                           << element;
+    if (!memory.empty() && type.getMemory() != memory)
+      return emitOpError() << traits.name << " "
+                           << (side[0] == 's' ? "reads" : "writes") << " "
+                           << memory << ", but the " << side << " is in "
+                           << type.getMemory();
+  }
+  Result<cute::Layout> srcLayout = layoutOf(src), dstLayout = layoutOf(dst);
+  if (srcLayout.failed())
+    return emitOpError() << srcLayout.message();
+  if (dstLayout.failed())
+    return emitOpError() << dstLayout.message();
+  if (!cute::size(*srcLayout).identical(cute::size(*dstLayout)))
+    return emitOpError() << "the source has " << cute::size(*srcLayout).str()
+                         << " values but the destination has "
+                         << cute::size(*dstLayout).str();
+  // A TMA atom moves its whole box: the shared-memory side is the box, laid
+  // out with the atom's swizzle.
+  if (auto tma = dyn_cast<TmaAtomAttr>(attr)) {
+    cute::TensorType smem = tma.getSourceMemory() == "smem" ? src : dst;
+    int64_t box = tma.getTmaAtom()->boxBytes() * 8 / bits;
+    if (!cute::size(*layoutOf(smem)).is(box))
+      return emitOpError() << "the TMA box holds " << box
+                           << " values, but the shared-memory tile has "
+                           << cute::size(*layoutOf(smem)).str();
+    int64_t swizzle = 0;
+    if (smem.isSwizzled()) {
+      Result<cute::ComposedLayout> composed =
+          cute::parseComposedLayout(smem.getLayout().str());
+      const auto *sw = !composed.failed()
+                           ? std::get_if<cute::Swizzle>(&composed->outer())
+                           : nullptr;
+      if (!sw)
+        return emitOpError()
+               << "cannot read the shared-memory swizzle of " << smem;
+      Result<int> bytes = cute::tmaSwizzleBytes(*sw, bits);
+      if (bytes.failed())
+        return emitOpError() << bytes.message();
+      swizzle = *bytes;
+    }
+    if (swizzle != tma.getSwizzle())
+      return emitOpError() << "the TMA atom swizzles " << tma.getSwizzle()
+                           << " bytes, but the shared-memory tile is "
+                           << (swizzle ? "swizzled by " +
+                                             std::to_string(swizzle) + " bytes"
+                                       : std::string("not swizzled"));
+    return checkTarget(*this, traits.name, traits.arch);
+  }
+  if (isa<BulkCopyAttr>(attr)) {
+    int64_t values = traits.bitsPerThread() / bits;
+    if (!cute::size(*srcLayout).is(values))
+      return emitOpError() << "the bulk copy moves " << values
+                           << " values, but the tensors have "
+                           << cute::size(*srcLayout).str();
+    if (failed(checkVectors(*this, "source", src, values, traits.name)) ||
+        failed(checkVectors(*this, "destination", dst, values, traits.name)))
+      return failure();
+    return checkTarget(*this, traits.name, traits.arch);
+  }
+  // Values per thread of one atom, on each side.
+  Result<cute::Layout> atomSrc = cute::upcast(traits.srcLayout, bits);
+  Result<cute::Layout> atomDst = cute::upcast(traits.dstLayout, bits);
+  if (atomSrc.failed() || atomDst.failed())
+    return emitOpError() << "cannot express " << traits.name << " in "
+                         << element << " values";
+  int64_t srcVector = cute::size(atomSrc->mode(1)).value();
+  int64_t dstVector = cute::size(atomDst->mode(1)).value();
+  for (auto [side, layout, vector] :
+       {std::make_tuple("source", *srcLayout, srcVector),
+        std::make_tuple("destination", *dstLayout, dstVector)}) {
+    cute::Int first = cute::size(layout.mode(0));
+    if (first.isStatic() && first.value() % vector != 0)
+      return emitOpError() << "the " << side << "'s first mode has "
+                           << first.str() << " values, not a multiple of the "
+                           << vector << " that " << traits.name
+                           << " moves per thread";
+  }
+  if (failed(checkVectors(*this, "source", src, srcVector, traits.name)) ||
+      failed(checkVectors(*this, "destination", dst, dstVector, traits.name)))
+    return failure();
+  return checkTarget(*this, traits.name, traits.arch);
+}
