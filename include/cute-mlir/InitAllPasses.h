@@ -8,12 +8,16 @@
 #define CUTE_MLIR_INITALLPASSES_H
 
 #include "cute-mlir/Dialect/Cute/Transforms/Passes.h"
+#include "cute-mlir/Dialect/CuteNVGPU/Transforms/Passes.h"
 
 namespace mlir {
 namespace cute {
 
 /// Register the cute-mlir passes with the global pass registry.
-inline void registerAllPasses() { registerCutePasses(); }
+inline void registerAllPasses() {
+  registerCutePasses();
+  cute_nvgpu::registerCuteNVGPUPasses();
+}
 
 } // namespace cute
 } // namespace mlir

@@ -164,19 +164,3 @@ Result<std::pair<Layout, Int>> TiledMma::partitionB(const Layout &b,
   CUTE_TRY(frg, thrfrgB(b));
   return partition(frg, 1, 2, thread);
 }
-
-Result<Layout> mlir::cute::makeFragmentLike(const Layout &layout) {
-  if (layout.rank() <= 1 || !layout.shape().isStatic())
-    return makeLayout(layout.shape());
-  const IntTuple &shape0 = layout.shape().mode(0);
-  Layout first = makeLayoutUnchecked(
-      shape0, compactColMajor(filterZeros(layout.stride().mode(0), shape0)));
-  std::vector<IntTuple> shapes, orders;
-  for (size_t i = 1; i < layout.rank(); ++i) {
-    shapes.push_back(layout.shape().mode(i));
-    orders.push_back(layout.stride().mode(i));
-  }
-  CUTE_TRY(rest,
-           makeOrderedLayout(IntTuple::tuple(shapes), IntTuple::tuple(orders)));
-  return tiledProduct(first, Tiler(rest));
-}

@@ -179,3 +179,20 @@ Result<Layout> mlir::cute::zip(const Layout &a, const Layout &b) {
   CUTE_TRY(stride, zipTuples(a.stride(), b.stride()));
   return makeLayoutUnchecked(shape, stride);
 }
+
+Result<Layout> mlir::cute::makeFragmentLike(const Layout &layout) {
+  // Strides known only at run time cannot order the modes: column-major.
+  if (layout.rank() <= 1 || !layout.isStatic())
+    return makeLayout(layout.shape());
+  const IntTuple &shape0 = layout.shape().mode(0);
+  Layout first = makeLayoutUnchecked(
+      shape0, compactColMajor(filterZeros(layout.stride().mode(0), shape0)));
+  std::vector<IntTuple> shapes, orders;
+  for (size_t i = 1; i < layout.rank(); ++i) {
+    shapes.push_back(layout.shape().mode(i));
+    orders.push_back(layout.stride().mode(i));
+  }
+  CUTE_TRY(rest,
+           makeOrderedLayout(IntTuple::tuple(shapes), IntTuple::tuple(orders)));
+  return tiledProduct(first, Tiler(rest));
+}

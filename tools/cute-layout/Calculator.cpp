@@ -8,6 +8,8 @@
 
 #include "cute-mlir/Atom/CopyAtom.h"
 #include "cute-mlir/Atom/MmaAtom.h"
+#include "cute-mlir/Atom/Picture.h"
+#include "cute-mlir/Atom/TiledCopy.h"
 #include "cute-mlir/Atom/TiledMma.h"
 
 #include <cctype>
@@ -118,6 +120,14 @@ Result<IntTuple> asIntTuple(const CalcValue &v) {
     if (t->kind() != Term::Kind::Layout)
       return t->toIntTuple();
   return algebraError("expected an integer or a tuple, got " + describe(v));
+}
+
+/// A layout, or a shape standing for its compact column-major layout (CuTe's
+/// Layout<Shape<...>>), as the atom and thread layouts of tiled atoms take.
+Result<Layout> asLayoutOrShape(const CalcValue &v) {
+  if (Result<IntTuple> shape = asIntTuple(v))
+    return makeLayout(*shape);
+  return asLayout(v);
 }
 
 Result<Tiler> asTiler(const CalcValue &v) {
@@ -401,7 +411,8 @@ Result<CalcValue> mmaAtomCall(const Args &a) {
                      "ALayout: " + atom.aLayout.str() + "\n" +
                      "BLayout: " + atom.bLayout.str() + "\n" +
                      "CLayout: " + atom.cLayout.str();
-  return CalcValue{CalcValue::Text{text}};
+  CUTE_TRY(picture, renderMmaAtomSvg(atom));
+  return CalcValue{CalcValue::Text{text, picture}};
 }
 
 /// The traits of a copy atom, one per line, as CuTe prints them.
@@ -425,7 +436,7 @@ Result<CalcValue> tiledMmaCall(const Args &a) {
   if (!name)
     return algebraError("expected an atom name, got " + describe(a[0]));
   CUTE_TRY(atom, lookupMmaAtom(name->text));
-  CUTE_TRY(atomLayout, asLayout(a[1]));
+  CUTE_TRY(atomLayout, asLayoutOrShape(a[1]));
   Tiler permutation = Tiler::tuple({});
   if (a.size() == 3) {
     CUTE_TRY(p, asTiler(a[2]));
@@ -442,7 +453,110 @@ Result<CalcValue> tiledMmaCall(const Args &a) {
                      "LayoutA_TV: " + tvA.str() + "\n" +
                      "LayoutB_TV: " + tvB.str() + "\n" +
                      "LayoutC_TV: " + tvC.str();
-  return CalcValue{CalcValue::Text{text}};
+  CUTE_TRY(picture, renderTiledMmaSvg(tiled));
+  return CalcValue{CalcValue::Text{text, picture}};
+}
+
+/// The bits of a value type given as a number of bits (16) or a name (f16).
+Result<int> valueBitsOf(const CalcValue &v) {
+  if (const auto *name = std::get_if<CalcValue::Name>(&v.value)) {
+    if (int bits = bitsOfValueType(name->text))
+      return bits;
+    return algebraError("unknown value type " + name->text);
+  }
+  CUTE_TRY(n, asIntTuple(v));
+  if (!n.isTuple() && n.value().isStatic())
+    return static_cast<int>(n.value().value());
+  return algebraError("expected a value type (f16) or a number of bits, got " +
+                      describe(v));
+}
+
+std::string describeTiledCopy(const TiledCopy &copy, const Layout &tvS,
+                              const Layout &tvD) {
+  return "Tiler_MN: " + copy.tileShape().str() + "\n" +
+         "TiledLayout_TV: " + copy.layoutTV().str() + "\n" +
+         "LayoutS_TV: " + tvS.str() + "\n" + "LayoutD_TV: " + tvD.str();
+}
+
+/// tiled_copy(atom, type, threads, values): make_tiled_copy, printed as the
+/// tile, the (thread, value) layout and the source / destination views.
+Result<CalcValue> tiledCopyCall(const Args &a) {
+  const auto *name = std::get_if<CalcValue::Name>(&a[0].value);
+  if (!name)
+    return algebraError("expected a copy atom name, got " + describe(a[0]));
+  CUTE_TRY(atom, lookupCopyAtom(name->text));
+  CUTE_TRY(bits, valueBitsOf(a[1]));
+  CUTE_TRY(threads, asLayoutOrShape(a[2]));
+  CUTE_TRY(values, asLayoutOrShape(a[3]));
+  CUTE_TRY(copy, TiledCopy::make(atom, bits, threads, values));
+  CUTE_TRY(tvS, copy.layoutS_TV());
+  CUTE_TRY(tvD, copy.layoutD_TV());
+  CUTE_TRY(picture, renderTiledCopySvg(copy));
+  return CalcValue{CalcValue::Text{describeTiledCopy(copy, tvS, tvD), picture}};
+}
+
+/// tiled_copy_{a,b,c}(copy atom, type, mma atom, atom layout[, permutation]).
+Handler tiledCopyForMma(MmaOperand operand) {
+  return [operand](const Args &a) -> Result<CalcValue> {
+    const auto *copyName = std::get_if<CalcValue::Name>(&a[0].value);
+    const auto *mmaName = std::get_if<CalcValue::Name>(&a[2].value);
+    if (!copyName || !mmaName)
+      return algebraError("expected a copy atom and an MMA atom name");
+    CUTE_TRY(atom, lookupCopyAtom(copyName->text));
+    CUTE_TRY(bits, valueBitsOf(a[1]));
+    CUTE_TRY(mmaAtom, lookupMmaAtom(mmaName->text));
+    CUTE_TRY(atomLayout, asLayoutOrShape(a[3]));
+    Tiler permutation = Tiler::tuple({});
+    if (a.size() == 5) {
+      CUTE_TRY(p, asTiler(a[4]));
+      permutation = p;
+    }
+    CUTE_TRY(mma, TiledMma::get(mmaAtom, atomLayout, permutation));
+    CUTE_TRY(copy, TiledCopy::forMma(atom, bits, mma, operand));
+    CUTE_TRY(tvS, copy.layoutS_TV());
+    CUTE_TRY(tvD, copy.layoutD_TV());
+    CUTE_TRY(picture, renderTiledCopySvg(copy));
+    return CalcValue{
+        CalcValue::Text{describeTiledCopy(copy, tvS, tvD), picture}};
+  };
+}
+
+/// gmma_layout(K|MN, INTER|SW32|SW64|SW128, type): CuTe's GMMA shared-memory
+/// layout atom, in elements.
+Result<CalcValue> gmmaLayoutCall(const Args &a) {
+  const auto *major = std::get_if<CalcValue::Name>(&a[0].value);
+  const auto *type = std::get_if<CalcValue::Name>(&a[1].value);
+  if (!major || !type)
+    return algebraError("expected gmma_layout(K|MN, INTER|SW32|SW64|SW128, "
+                        "type)");
+  CUTE_TRY(m, parseGmmaMajor(major->text));
+  CUTE_TRY(t, parseGmmaLayoutType(type->text));
+  CUTE_TRY(bits, valueBitsOf(a[2]));
+  CUTE_TRY(atom, gmmaLayoutAtom(m, t, bits));
+  return CalcValue{atom};
+}
+
+/// gmma_desc(K|MN, type, tile): the descriptor fields of a wgmma operand tile.
+Result<CalcValue> gmmaDescCall(const Args &a) {
+  const auto *major = std::get_if<CalcValue::Name>(&a[0].value);
+  if (!major)
+    return algebraError("expected gmma_desc(K|MN, type, tile)");
+  CUTE_TRY(m, parseGmmaMajor(major->text));
+  CUTE_TRY(bits, valueBitsOf(a[1]));
+  const auto *tile = std::get_if<ComposedLayout>(&a[2].value);
+  if (!tile)
+    return algebraError("expected a swizzled tile Sw<B,M,S> o 0 o layout, "
+                        "got " +
+                        describe(a[2]));
+  CUTE_TRY(desc, makeGmmaDescriptor(*tile, bits, m));
+  std::string text =
+      "layout_type: " + str(desc.layoutType) + " (" +
+      std::to_string(static_cast<int>(desc.layoutType)) + ")\n" +
+      "leading_byte_offset: " + std::to_string(desc.leadingByteOffset) + " (" +
+      std::to_string(16 * desc.leadingByteOffset) + " bytes)\n" +
+      "stride_byte_offset: " + std::to_string(desc.strideByteOffset) + " (" +
+      std::to_string(16 * desc.strideByteOffset) + " bytes)";
+  return CalcValue{CalcValue::Text{text, ""}};
 }
 
 const std::map<std::string, Function> &functions() {
@@ -460,6 +574,12 @@ const std::map<std::string, Function> &functions() {
     t["mma_atom"] = {1, 1, mmaAtomCall};
     t["tiled_mma"] = {2, 3, tiledMmaCall};
     t["copy_atom"] = {1, 1, copyAtomCall};
+    t["tiled_copy"] = {4, 4, tiledCopyCall};
+    t["tiled_copy_a"] = {4, 5, tiledCopyForMma(MmaOperand::A)};
+    t["tiled_copy_b"] = {4, 5, tiledCopyForMma(MmaOperand::B)};
+    t["tiled_copy_c"] = {4, 5, tiledCopyForMma(MmaOperand::C)};
+    t["gmma_layout"] = {3, 3, gmmaLayoutCall};
+    t["gmma_desc"] = {3, 3, gmmaDescCall};
     t["make_layout"] = {1, 8, makeLayoutCall};
     t["make_ordered_layout"] = {2, 2, [](const Args &a) -> Result<CalcValue> {
                                   CUTE_TRY(shape, asIntTuple(a[0]));

@@ -33,9 +33,11 @@ struct CalcValue {
   struct Name {
     std::string text;
   };
-  /// Lines of text, such as the traits of an atom.
+  /// Lines of text, such as the traits of an atom, and an SVG picture of
+  /// what they describe (empty when there is none).
   struct Text {
     std::string text;
+    std::string picture;
   };
   std::variant<Term, Swizzle, ComposedLayout, Values, Name, Text> value;
 

@@ -33,7 +33,8 @@ static void printUsage(std::ostream &os) {
         "  --echo       print each expression before its result\n"
         "  --type       print dynamic leaves as the `?` slots of a cute type\n"
         "  --table      print a rank-1/2 layout result as CuTe's print_layout\n"
-        "  --svg FILE   draw a rank-1/2 layout result into FILE\n"
+        "  --svg FILE   draw the result into FILE: a rank-1/2 layout, or the\n"
+        "               threads and values of an atom, TiledMMA or TiledCopy\n"
         "\n"
         "Values: layouts `(4,(2,3)):(2,(1,8))`, tuples `(2,4)`, ints, `_`,\n"
         "dynamic leaves `?`, `?N`, `?N{div=16}`, swizzles `Sw<3,4,3>`, "
@@ -66,10 +67,17 @@ static bool run(const std::string &expr, const Options &opts, std::ostream &out,
     return false;
   }
   const auto *term = std::get_if<Term>(&value->value);
+  const auto *text = std::get_if<CalcValue::Text>(&value->value);
   bool isLayout = term && term->kind() == Term::Kind::Layout;
-  if ((opts.table || !opts.svgPath.empty()) && !isLayout) {
-    err << "error: --table and --svg need a layout result, got " << value->str()
-        << "\n";
+  bool hasPicture = text && !text->picture.empty();
+  if (opts.table && !isLayout) {
+    err << "error: --table needs a layout result, got " << value->str() << "\n";
+    return false;
+  }
+  if (!opts.svgPath.empty() && !isLayout && !hasPicture) {
+    err << "error: --svg needs a layout, an atom, a TiledMMA or a TiledCopy, "
+           "got "
+        << value->str() << "\n";
     return false;
   }
   if (opts.table) {
@@ -83,7 +91,8 @@ static bool run(const std::string &expr, const Options &opts, std::ostream &out,
     out << value->str(opts.typeSlots) << "\n";
   }
   if (!opts.svgPath.empty()) {
-    Result<std::string> svg = renderSvg(term->layout());
+    Result<std::string> svg = hasPicture ? Result<std::string>(text->picture)
+                                         : renderSvg(term->layout());
     if (svg.failed()) {
       err << "error: " << svg.message() << "\n";
       return false;

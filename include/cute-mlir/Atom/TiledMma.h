@@ -78,10 +78,6 @@ private:
   std::vector<Tiler> permutations;
 };
 
-/// A register fragment for the values of `layout` (CuTe's make_fragment_like):
-/// mode 0 compact column-major, the other modes ordered like their strides.
-Result<Layout> makeFragmentLike(const Layout &layout);
-
 } // namespace cute
 } // namespace mlir
 

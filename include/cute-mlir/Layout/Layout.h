@@ -113,6 +113,10 @@ private:
 
 /// Compact column-major layout of `shape` (static size-1 modes get stride 0).
 Layout makeLayout(const IntTuple &shape);
+/// A compact layout for a fragment holding the values of `layout` (CuTe's
+/// make_fragment_like): mode 0 column-major, the other modes ordered like
+/// their strides.
+Result<Layout> makeFragmentLike(const Layout &layout);
 /// Compact row-major layout of `shape`.
 Layout makeLayoutRowMajor(const IntTuple &shape);
 /// Compact layout whose strides follow `order` (congruent to shape).

@@ -642,6 +642,19 @@ LogicalResult MakeFragmentOp::verify() {
   if (numDynamicSlots(type.getLayoutType()) != 0)
     return emitOpError() << "needs a static layout, got \"" << type.getLayout()
                          << "\"";
+  if (!getLike())
+    return success();
+  Result<Layout> like = parseLayout(
+      cast<cute::TensorType>(getLike().getType()).getInnerLayout().str());
+  if (like.failed())
+    return emitOpError() << like.message();
+  Result<Layout> fragment = makeFragmentLike(*like);
+  if (fragment.failed())
+    return emitOpError() << fragment.message();
+  if (type.isSwizzled() || type.getLayout() != fragment->str())
+    return emitOpError() << "a fragment like " << like->str()
+                         << " has the layout \"" << fragment->str()
+                         << "\", not \"" << type.getLayout() << "\"";
   return success();
 }
 

@@ -593,12 +593,23 @@ def Cute_MakeFragmentOp : Cute_Op<"make_fragment"> {
     Fresh storage for cosize(layout) elements in registers (`rmem`), or in
     shared memory (`smem`). On the CPU it is a stack allocation.
 
+    With `like %t` it is CuTe's make_fragment_like(t): the layout is compact,
+    mode 0 column-major and the other modes ordered like t's strides, and the
+    verifier checks that the result type says so (the element type may
+    differ from t's). A thread's fragment for a TiledMMA operand, CuTe's
+    partition_fragment_C, is the fragment like its `cute_nvgpu.partition_c`.
+
     ```mlir
     %f = cute.make_fragment : !cute.tensor<f32, rmem, "(4,2):(1,4)">
+    %g = cute.make_fragment like %tC : (!cute.tensor<f32, gmem, "((2,2),2,1):((32,8),16,0)">) -> !cute.tensor<f32, rmem, "((2,2),2,1):((1,2),4,0)">
     ```
   }];
+  let arguments = (ins Optional<Cute_TensorType>:$like);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let assemblyFormat = [{
+    (`like` $like^)? attr-dict `:` (`(` qualified(type($like))^ `)` `->`)?
+    qualified(type($result))
+  }];
   let hasVerifier = 1;
 }
 
