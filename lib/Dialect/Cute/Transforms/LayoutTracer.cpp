@@ -260,10 +260,11 @@ LogicalResult mlir::cute::expandQueriesAndEraseCute(Operation *root,
   if (failed)
     return failure();
 
-  // Erase the cute ops left without uses, consumers first.
+  // Erase the cute ops left without uses, consumers first; the algebra ops
+  // of other dialects (cute_nvgpu's partitions) go the same way.
   SmallVector<Operation *> cuteOps;
   root->walk([&](Operation *op) {
-    if (isa<CuteDialect>(op->getDialect()))
+    if (isa<CuteDialect>(op->getDialect()) || isa<AlgebraOpInterface>(op))
       cuteOps.push_back(op);
   });
   // Ops kept because of an error; their operands' producers stay silently.
