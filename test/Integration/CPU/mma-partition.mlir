@@ -7,7 +7,9 @@
 // library: element (m,n) belongs to warp w = m/16 + 2(n/8), lane
 // 4(m%8) + (n%8)/2, register v = n%2 + 2((m%16)/8).
 //   (0,0) -> t 0, v 0 -> 0;   (9,3) -> t 5, v 3 -> 23;
-//   (17,12) -> t 102, v 0 -> 408;   (31,15) -> t 127, v 3 -> 511.
+//   (17,12) -> t 102, v 0 -> 408;   (31,15) -> t 127, v 3 -> 511;
+//   (20,2) -> t 49, v 0 -> 196;   (5,9) -> t 84, v 1 -> 337
+// (the last two tell the atoms of warps 1 and 2 apart).
 // Exact cover: C starts poisoned with -1; afterwards no -1 is left and the
 // sum is 0 + 1 + ... + 511 = 130816.
 //
@@ -22,6 +24,8 @@
 // CHECK-NEXT: {{^}}23{{$}}
 // CHECK-NEXT: {{^}}408{{$}}
 // CHECK-NEXT: {{^}}511{{$}}
+// CHECK-NEXT: {{^}}196{{$}}
+// CHECK-NEXT: {{^}}337{{$}}
 // CHECK-NEXT: {{^}}0{{$}}
 // CHECK-NEXT: {{^}}130816{{$}}
 
@@ -67,6 +71,10 @@ func.func @main() {
   %i93 = arith.constant 105 : index
   %i1712 = arith.constant 401 : index
   %i3115 = arith.constant 511 : index
+  %i202 = arith.constant 84 : index
+  %i59 = arith.constant 293 : index
+  %v202 = memref.load %C[%i202] : memref<512xi64>
+  %v59 = memref.load %C[%i59] : memref<512xi64>
   %v00 = memref.load %C[%i00] : memref<512xi64>
   %v93 = memref.load %C[%i93] : memref<512xi64>
   %v1712 = memref.load %C[%i1712] : memref<512xi64>
@@ -75,6 +83,8 @@ func.func @main() {
   vector.print %v93 : i64
   vector.print %v1712 : i64
   vector.print %v3115 : i64
+  vector.print %v202 : i64
+  vector.print %v59 : i64
   %stats:2 = scf.for %i = %c0 to %c512 step %c1 iter_args(%left = %zero, %sum = %zero) -> (i64, i64) {
     %v = memref.load %C[%i] : memref<512xi64>
     %isPoison = arith.cmpi eq, %v, %poison : i64
