@@ -120,7 +120,8 @@ static Result<AtomName> readName(const std::string &name) {
       item.clear();
     }
   }
-  if (arch.empty() || !std::all_of(arch.begin(), arch.end(), ::isdigit))
+  if (arch.empty() || arch.size() > 3 ||
+      !std::all_of(arch.begin(), arch.end(), ::isdigit))
     return algebraError("unknown architecture in " + name);
   a.arch = std::stoi(arch);
   unsigned long long m, n, k;

@@ -105,6 +105,11 @@ static int bitsOf(Type type) {
 static Result<cute::Layout> parseLayoutOrShape(StringRef text) {
   if (!text.contains(':')) {
     CUTE_TRY(shape, cute::parseIntTuple(text.str()));
+    for (const cute::IntTuple &leaf : cute::leaves(shape))
+      if (!leaf.value().isStatic() || leaf.value().value() < 1)
+        return cute::algebraError("a shape's leaves are positive integers, "
+                                  "got " +
+                                  shape.str());
     return cute::makeLayout(shape);
   }
   return cute::parseLayout(text.str());

@@ -117,9 +117,13 @@ AlgebraResult RetileOp::compute(ArrayRef<AlgebraValue> operands,
 static SmallVector<StringRef> targetChips(Operation *op) {
   SmallVector<StringRef> chips;
   auto module = op->getParentOfType<gpu::GPUModuleOp>();
-  if (!module || !module.getTargets())
+  if (!module)
     return chips;
-  for (Attribute target : *module.getTargets())
+  // Keep the optional alive while iterating over it.
+  std::optional<ArrayAttr> targets = module.getTargets();
+  if (!targets)
+    return chips;
+  for (Attribute target : *targets)
     if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
       chips.push_back(nvvm.getChip());
   return chips;
