@@ -94,8 +94,7 @@ std::optional<int> mlir::cute_nvgpu::smOfChip(StringRef chip) {
   return sm;
 }
 
-/// The bit width of an element type (0 when it has none).
-static int bitsOf(Type type) {
+int mlir::cute_nvgpu::elementBits(Type type) {
   return type.isIntOrFloat() ? static_cast<int>(type.getIntOrFloatBitWidth())
                              : 0;
 }
@@ -147,7 +146,7 @@ LogicalResult CopyAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   Result<cute::CopyAtom> atom = cute::lookupCopyAtom(name.str());
   if (atom.failed())
     return emitError() << "not a copy atom: " << atom.message();
-  int bits = bitsOf(valueType);
+  int bits = elementBits(valueType);
   if (bits == 0 || atom->bitsPerThread() % bits != 0)
     return emitError() << name << " moves " << atom->bitsPerThread()
                        << " bits per thread, not a whole number of "
@@ -192,7 +191,7 @@ LogicalResult TmaAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << k.message();
   Result<cute::TmaAtom> atom =
       cute::makeTmaAtom(*k, std::vector<int64_t>(box.begin(), box.end()),
-                        bitsOf(valueType), swizzle, multicast);
+                        elementBits(valueType), swizzle, multicast);
   if (atom.failed())
     return emitError() << atom.message();
   return success();
@@ -202,7 +201,7 @@ Result<cute::TmaAtom> TmaAtomAttr::getTmaAtom() const {
   CUTE_TRY(kind, tmaKindOf(getKind()));
   return cute::makeTmaAtom(
       kind, std::vector<int64_t>(getBox().begin(), getBox().end()),
-      bitsOf(getValueType()), getSwizzle(), getMulticast());
+      elementBits(getValueType()), getSwizzle(), getMulticast());
 }
 
 cute::CopyAtom TmaAtomAttr::getTraits() const {
@@ -222,7 +221,7 @@ LogicalResult BulkCopyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    int64_t bytes) {
   if (direction != "load" && direction != "store")
     return emitError() << "a bulk copy is a load or a store, not " << direction;
-  int bits = bitsOf(valueType);
+  int bits = elementBits(valueType);
   if (bits == 0 || (bytes * 8) % bits != 0)
     return emitError() << bytes << " bytes are not a whole number of "
                        << valueType << " values";
@@ -305,7 +304,7 @@ static Result<cute::TiledCopy> buildTiledCopy(Attribute atom, StringRef threads,
   auto copy = dyn_cast<CopyAtomAttrInterface>(atom);
   if (!copy)
     return cute::algebraError("the atom is not a copy atom");
-  int bits = bitsOf(copy.getValueType());
+  int bits = elementBits(copy.getValueType());
   if (mma) {
     auto tiledMma = dyn_cast<TiledMmaAttr>(mma);
     if (!tiledMma)

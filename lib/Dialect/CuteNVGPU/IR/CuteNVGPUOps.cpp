@@ -84,20 +84,28 @@ AlgebraResult PartitionCOp::compute(ArrayRef<AlgebraValue> operands,
                          const cute::Int &t) { return m.partitionC(l, t); });
 }
 
-AlgebraResult PartitionSOp::compute(ArrayRef<AlgebraValue> operands,
-                                    Adaptor adaptor) {
+/// A thread's source or destination partition of a TiledCopy.
+template <class Adaptor, class Partition>
+static AlgebraResult partitionCopy(ArrayRef<AlgebraValue> operands,
+                                   Adaptor adaptor, Partition partition) {
   CUTE_TRY(tensor, tensorOf(operands[0]));
   CUTE_TRY(thread, indexOf(operands[1]));
   CUTE_TRY(copy, adaptor.getTiledCopy().getTiledCopy());
-  return restrictTo(tensor, copy.partitionS(tensor.layout, thread));
+  return restrictTo(tensor, partition(copy, tensor.layout, thread));
+}
+
+AlgebraResult PartitionSOp::compute(ArrayRef<AlgebraValue> operands,
+                                    Adaptor adaptor) {
+  return partitionCopy(operands, adaptor,
+                       [](const cute::TiledCopy &c, const cute::Layout &l,
+                          const cute::Int &t) { return c.partitionS(l, t); });
 }
 
 AlgebraResult PartitionDOp::compute(ArrayRef<AlgebraValue> operands,
                                     Adaptor adaptor) {
-  CUTE_TRY(tensor, tensorOf(operands[0]));
-  CUTE_TRY(thread, indexOf(operands[1]));
-  CUTE_TRY(copy, adaptor.getTiledCopy().getTiledCopy());
-  return restrictTo(tensor, copy.partitionD(tensor.layout, thread));
+  return partitionCopy(operands, adaptor,
+                       [](const cute::TiledCopy &c, const cute::Layout &l,
+                          const cute::Int &t) { return c.partitionD(l, t); });
 }
 
 AlgebraResult RetileOp::compute(ArrayRef<AlgebraValue> operands,
@@ -152,11 +160,6 @@ static LogicalResult checkTarget(Operation *op, const std::string &atom,
 /// The tensor's layout, without its swizzle.
 static Result<cute::Layout> layoutOf(cute::TensorType type) {
   return cute::parseLayout(type.getInnerLayout().str());
-}
-
-static int bitsOf(Type type) {
-  return type.isIntOrFloat() ? static_cast<int>(type.getIntOrFloatBitWidth())
-                             : 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -308,7 +311,7 @@ LogicalResult CopyOp::verify() {
                          << attr;
   cute::CopyAtom traits = atom.getTraits();
   Type element = atom.getValueType();
-  int bits = bitsOf(element);
+  int bits = elementBits(element);
   auto src = cast<cute::TensorType>(getSrc().getType());
   auto dst = cast<cute::TensorType>(getDst().getType());
   for (auto [side, type, memory] :

@@ -28,6 +28,9 @@ namespace cute_nvgpu {
 /// f32), f32, f64, s8/u8 (as i8), s32 (as i32), e4m3, e5m2).
 Type valueTypeOf(MLIRContext *context, const std::string &name);
 
+/// The bit width of an element type (0 when it has none).
+int elementBits(Type type);
+
 /// The SM number of a chip name: sm_80 -> 80, sm_90a -> 90; nullopt for a
 /// name that is not a chip.
 std::optional<int> smOfChip(llvm::StringRef chip);
