@@ -111,6 +111,36 @@ Result<CopyAtom> mlir::cute::lookupCopyAtom(const std::string &name) {
   return algebraError("unknown copy atom " + name);
 }
 
+/// The number of `bits`-bit values in one thread's bits `values` (a layout
+/// in bits), or an error when a value would straddle two pieces.
+static Result<int64_t> wholeValues(const CopyAtom &atom, const char *side,
+                                   const Layout &values, int64_t bits) {
+  Layout bitsOfThread = coalesce(values);
+  std::vector<IntTuple> shapes = leaves(bitsOfThread.shape());
+  std::vector<IntTuple> strides = leaves(bitsOfThread.stride());
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    int64_t shape = shapes[i].value().value();
+    int64_t stride = strides[i].value().value();
+    bool split =
+        stride == 1 ? shape % bits != 0 : shape > 1 && stride % bits != 0;
+    if (split)
+      return algebraError(atom.name + " " + side + " " +
+                          std::to_string(stride == 1 ? shape : stride) +
+                          "-bit pieces, which split " + std::to_string(bits) +
+                          "-bit values");
+  }
+  return size(bitsOfThread).value() / bits;
+}
+
+Result<std::pair<int64_t, int64_t>>
+mlir::cute::valuesPerThread(const CopyAtom &atom, int64_t bits) {
+  if (bits <= 0)
+    return algebraError("a value has a positive number of bits");
+  CUTE_TRY(src, wholeValues(atom, "reads", atom.srcLayout.mode(1), bits));
+  CUTE_TRY(dst, wholeValues(atom, "writes", atom.dstLayout.mode(1), bits));
+  return std::make_pair(src, dst);
+}
+
 std::vector<std::string> mlir::cute::copyAtomNames() {
   std::vector<std::string> names;
   for (const char *u : {"U8", "U16", "U32", "U64", "U128"})

@@ -123,3 +123,25 @@ TEST(CopyAtomNames, EveryNameIsAnAtomAndBadNamesSayWhy) {
 }
 
 } // namespace
+
+TEST(ValuesPerThread, CountWholeValuesAndRejectSplitOnes) {
+  auto count = [](const std::string &name, int64_t bits) {
+    Result<std::pair<int64_t, int64_t>> v = valuesPerThread(atom(name), bits);
+    return v ? *v : std::make_pair(int64_t(-1), int64_t(-1));
+  };
+  using P = std::pair<int64_t, int64_t>;
+  // ldmatrix x4: one 128-bit row address in, four 32-bit registers out.
+  EXPECT_EQ(count("SM75_U32x4_LDSM_N", 16), P(8, 8));
+  EXPECT_EQ(count("SM75_U32x4_LDSM_N", 32), P(4, 4));
+  EXPECT_EQ(count("SM75_U32x1_LDSM_N", 8), P(16, 4));
+  EXPECT_EQ(count("SM75_U16x8_LDSM_T", 16), P(8, 8));
+  EXPECT_EQ(count("UniversalCopy_U128", 64), P(2, 2));
+  // A 64-bit value would straddle two threads' registers.
+  Result<std::pair<int64_t, int64_t>> split =
+      valuesPerThread(atom("SM75_U32x4_LDSM_N"), 64);
+  ASSERT_FALSE(split);
+  EXPECT_EQ(split.message(), "SM75_U32x4_LDSM_N writes 32-bit pieces, which "
+                             "split 64-bit values");
+  EXPECT_FALSE(valuesPerThread(atom("SM75_U16x8_LDSM_T"), 32));
+  EXPECT_FALSE(valuesPerThread(atom("UniversalCopy_U128"), 0));
+}

@@ -43,6 +43,13 @@ struct CopyAtom {
 /// The atom with CuTe's name `name`, or an error naming what is wrong with it.
 Result<CopyAtom> lookupCopyAtom(const std::string &name);
 
+/// Values of `bits` bits that one thread moves per instruction, on the source
+/// and the destination side. An error when a value would be split between
+/// threads or between the atom's pieces (ldmatrix hands out 32-bit pieces, so
+/// it cannot move 64-bit values).
+Result<std::pair<int64_t, int64_t>> valuesPerThread(const CopyAtom &atom,
+                                                    int64_t bits);
+
 /// The names of every copy atom, in a stable order.
 std::vector<std::string> copyAtomNames();
 

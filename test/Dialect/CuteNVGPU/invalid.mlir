@@ -174,6 +174,18 @@ func.func private @copy_atom_ldmatrix_transposed_u32() attributes {a = #cute_nvg
 
 // -----
 
+// A thread's ldmatrix registers hold 32 bits of one row: a 64-bit value
+// would be split between two threads.
+// expected-error @+1 {{not a copy atom for 'f64': SM75_U32x4_LDSM_N writes 32-bit pieces, which split 64-bit values}}
+func.func private @copy_atom_ldmatrix_f64() attributes {a = #cute_nvgpu.copy_atom<"SM75_U32x4_LDSM_N", f64>}
+
+// -----
+
+// expected-error @+1 {{not a copy atom for 'f32': SM75_U16x8_LDSM_T writes 16-bit pieces, which split 32-bit values}}
+func.func private @copy_atom_ldmatrix_trans_f32() attributes {a = #cute_nvgpu.copy_atom<"SM75_U16x8_LDSM_T", f32>}
+
+// -----
+
 // expected-error @+1 {{not a copy atom: SM90_U16x6_STSM_T names 3 matrices; ldmatrix/stmatrix move 1, 2 or 4}}
 func.func private @copy_atom_stmatrix_three_matrices() attributes {a = #cute_nvgpu.copy_atom<"SM90_U16x6_STSM_T", f16>}
 

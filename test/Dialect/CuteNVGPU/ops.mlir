@@ -132,6 +132,16 @@ func.func @gemm_sm80(%a: !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">,
 }
 
 // The scalar FMA takes its operands from any memory.
+// Run-time rest extents agree with any other, as memref dims do: the
+// partitions of a K loop over a dynamic K.
+// CHECK-LABEL: func @gemm_dynamic_rest
+func.func @gemm_dynamic_rest(%fa: !cute.tensor<f16, rmem, "((2,2,2),1,?):((1,2,4),0,8)">, %b: !cute.tensor<f16, rmem, "((2,2),?,?):((1,2),4,?)">,
+                             %c: !cute.tensor<f32, rmem, "((2,2),1,2):((1,2),0,4)">) {
+  // CHECK: cute_nvgpu.gemm #[[TM]], %{{.*}}, %{{.*}}, %{{.*}} : !cute.tensor<f16, rmem, "((2,2,2),1,?):((1,2,4),0,8)">, !cute.tensor<f16, rmem, "((2,2),?,?):((1,2),4,?)">
+  cute_nvgpu.gemm #tm, %fa, %b, %c : !cute.tensor<f16, rmem, "((2,2,2),1,?):((1,2,4),0,8)">, !cute.tensor<f16, rmem, "((2,2),?,?):((1,2),4,?)">, !cute.tensor<f32, rmem, "((2,2),1,2):((1,2),0,4)">
+  return
+}
+
 // CHECK-LABEL: func @gemm_universal_fma
 func.func @gemm_universal_fma(%a: !cute.tensor<f32, smem, "(1,4,8):(0,16,64)">, %b: !cute.tensor<f32, smem, "(1,4,8):(0,16,64)">,
                               %c: !cute.tensor<f32, gmem, "(1,4,4):(0,16,1024)">) {
@@ -192,6 +202,14 @@ func.func @copy_tiled(%g: !cute.tensor<f16, gmem, "(32,64):(64,1)">, %s: !cute.t
 func.func @copy_atom(%g: !cute.tensor<f16, gmem, "((8,1),2):((1,0),64)">, %s: !cute.tensor<f16, smem, "((8,1),2):((1,0),64)">) {
   // CHECK: cute_nvgpu.copy #[[CP_ASYNC]], %[[G]], %[[S]] : !cute.tensor<f16, gmem, "((8,1),2):((1,0),64)">, !cute.tensor<f16, smem, "((8,1),2):((1,0),64)">
   cute_nvgpu.copy #cute_nvgpu.copy_atom<"SM80_CP_ASYNC_CACHEALWAYS_U128", f16>, %g, %s : !cute.tensor<f16, gmem, "((8,1),2):((1,0),64)">, !cute.tensor<f16, smem, "((8,1),2):((1,0),64)">
+  return
+}
+
+// ldmatrix of 32-bit values: each of a thread's four registers is one value.
+// CHECK-LABEL: func @copy_ldmatrix_f32
+func.func @copy_ldmatrix_f32(%s: !cute.tensor<f32, smem, "(4,2):(1,4)">, %r: !cute.tensor<f32, rmem, "(4,2):(1,4)">) {
+  // CHECK: cute_nvgpu.copy #{{.*}}, %{{.*}}, %{{.*}} : !cute.tensor<f32, smem, "(4,2):(1,4)">, !cute.tensor<f32, rmem, "(4,2):(1,4)">
+  cute_nvgpu.copy #cute_nvgpu.copy_atom<"SM75_U32x4_LDSM_N", f32>, %s, %r : !cute.tensor<f32, smem, "(4,2):(1,4)">, !cute.tensor<f32, rmem, "(4,2):(1,4)">
   return
 }
 

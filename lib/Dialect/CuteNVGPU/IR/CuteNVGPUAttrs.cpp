@@ -151,6 +151,11 @@ LogicalResult CopyAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << name << " moves " << atom->bitsPerThread()
                        << " bits per thread, not a whole number of "
                        << valueType << " values";
+  Result<std::pair<int64_t, int64_t>> values =
+      cute::valuesPerThread(*atom, bits);
+  if (values.failed())
+    return emitError() << "not a copy atom for " << valueType << ": "
+                       << values.message();
   return success();
 }
 

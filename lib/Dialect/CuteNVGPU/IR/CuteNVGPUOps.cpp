@@ -227,7 +227,9 @@ LogicalResult GemmOp::verify() {
   } agreements[] = {{"M", 0, 1, 2, 1}, {"N", 1, 1, 2, 2}, {"K", 0, 2, 1, 2}};
   for (const Agreement &a : agreements) {
     cute::Int l = extent(a.lhs, a.lhsMode), r = extent(a.rhs, a.rhsMode);
-    if (!l.identical(r))
+    // As for memref dims, a run-time extent agrees with any other: only
+    // two known extents can be told apart here.
+    if (l.isStatic() && r.isStatic() && l.value() != r.value())
       return emitOpError() << "the operands tile " << a.what
                            << " differently: " << l.str() << " vs " << r.str();
   }
@@ -332,7 +334,9 @@ LogicalResult CopyOp::verify() {
     return emitOpError() << srcLayout.message();
   if (dstLayout.failed())
     return emitOpError() << dstLayout.message();
-  if (!cute::size(*srcLayout).identical(cute::size(*dstLayout)))
+  cute::Int srcSize = cute::size(*srcLayout), dstSize = cute::size(*dstLayout);
+  if (srcSize.isStatic() && dstSize.isStatic() &&
+      srcSize.value() != dstSize.value())
     return emitOpError() << "the source has " << cute::size(*srcLayout).str()
                          << " values but the destination has "
                          << cute::size(*dstLayout).str();
@@ -379,14 +383,10 @@ LogicalResult CopyOp::verify() {
       return failure();
     return checkTarget(*this, traits.name, traits.arch);
   }
-  // Values per thread of one atom, on each side.
-  Result<cute::Layout> atomSrc = cute::upcast(traits.srcLayout, bits);
-  Result<cute::Layout> atomDst = cute::upcast(traits.dstLayout, bits);
-  if (atomSrc.failed() || atomDst.failed())
-    return emitOpError() << "cannot express " << traits.name << " in "
-                         << element << " values";
-  int64_t srcVector = cute::size(atomSrc->mode(1)).value();
-  int64_t dstVector = cute::size(atomDst->mode(1)).value();
+  // Values per thread of one atom, on each side (the attribute checked that
+  // none is split).
+  std::pair<int64_t, int64_t> perThread = *cute::valuesPerThread(traits, bits);
+  int64_t srcVector = perThread.first, dstVector = perThread.second;
   for (auto [side, layout, vector] :
        {std::make_tuple("source", *srcLayout, srcVector),
         std::make_tuple("destination", *dstLayout, dstVector)}) {
