@@ -63,8 +63,8 @@ CopyAtom TmaAtom::copyAtom() const {
 }
 
 Result<TmaAtom> mlir::cute::makeTmaAtom(TmaKind kind, std::vector<int64_t> box,
-                                        int valueBits, int swizzleBytes,
-                                        int multicastCtas) {
+                                        int valueBits, int64_t swizzleBytes,
+                                        int64_t multicastCtas) {
   if (box.empty() || box.size() > 5)
     return algebraError("a TMA box has 1 to 5 dimensions, got " +
                         std::to_string(box.size()));
@@ -100,7 +100,8 @@ Result<TmaAtom> mlir::cute::makeTmaAtom(TmaKind kind, std::vector<int64_t> box,
   }
   if (kind == TmaKind::ReduceAdd && valueBits == 8)
     return algebraError("TMA reduce-add has no 8-bit form");
-  return TmaAtom{kind, std::move(box), valueBits, swizzleBytes, multicastCtas};
+  return TmaAtom{kind, std::move(box), valueBits, int(swizzleBytes),
+                 int(multicastCtas)};
 }
 
 Result<int> mlir::cute::tmaSwizzleBytes(const Swizzle &swizzle, int valueBits) {
@@ -121,6 +122,11 @@ Result<CopyAtom> mlir::cute::makeBulkCopyAtom(bool load, int64_t bytes) {
   if (bytes <= 0 || bytes % 16 != 0)
     return algebraError("a bulk copy moves a positive multiple of 16 bytes, "
                         "not " +
+                        std::to_string(bytes));
+  // cp.async.bulk takes its size as a .u32.
+  if (bytes > 0xFFFFFFF0)
+    return algebraError("a bulk copy moves at most 4294967280 bytes (its size "
+                        "is 32 bits), not " +
                         std::to_string(bytes));
   return singleThread(load ? "SM90_BULK_COPY_G2S" : "SM90_BULK_COPY_S2G", 90,
                       bytes * 8);

@@ -56,15 +56,16 @@ struct TmaAtom {
 
 /// A TMA atom, or an error naming the hardware limit it breaks.
 Result<TmaAtom> makeTmaAtom(TmaKind kind, std::vector<int64_t> box,
-                            int valueBits, int swizzleBytes,
-                            int multicastCtas = 1);
+                            int valueBits, int64_t swizzleBytes,
+                            int64_t multicastCtas = 1);
 
 /// The TMA swizzle (0, 32, 64 or 128 bytes) that lays out shared memory as
 /// `swizzle` does for `valueBits`-bit values (swizzles in elements, as our
 /// tensor types have them), or an error if TMA has no such swizzle.
 Result<int> tmaSwizzleBytes(const Swizzle &swizzle, int valueBits);
 
-/// cp.async.bulk between global and shared memory of `bytes` bytes:
+/// cp.async.bulk between global and shared memory of `bytes` bytes (a
+/// multiple of 16 that fits the instruction's 32-bit size operand):
 /// SM90_BULK_COPY_G2S (load) or SM90_BULK_COPY_S2G (store).
 Result<CopyAtom> makeBulkCopyAtom(bool load, int64_t bytes);
 

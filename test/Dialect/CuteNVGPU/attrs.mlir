@@ -48,6 +48,9 @@
 // CHECK-DAG: #[[TMA_STORE:copy_atom[0-9]*]] = #cute_nvgpu.tma_atom<store, f32, box = [32, 8], swizzle = 128>
 // CHECK-DAG: #[[TMA_RED:copy_atom[0-9]*]] = #cute_nvgpu.tma_atom<reduce_add, f32, box = [8, 16], swizzle = 32>
 // CHECK-DAG: #[[TMA_1D:copy_atom[0-9]*]] = #cute_nvgpu.tma_atom<load, f16, box = [256]>
+// A multicast without a swizzle, and the options in either order.
+// CHECK-DAG: #[[TMA_MC_PLAIN:copy_atom[0-9]*]] = #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 32], multicast = 4>
+// CHECK-DAG: #[[TMA_MC_SWAPPED:copy_atom[0-9]*]] = #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 32], swizzle = 128, multicast = 8>
 // CHECK-DAG: #[[TMA_5D:copy_atom[0-9]*]] = #cute_nvgpu.tma_atom<store, i8, box = [16, 4, 2, 2, 2]>
 // CHECK-DAG: #[[TMA_DEFAULTS:copy_atom[0-9]*]] = #cute_nvgpu.tma_atom<load, f16, box = [8, 8]>
 
@@ -146,6 +149,8 @@ func.func private @copy_atoms() attributes {
 // CHECK-SAME: load_1d = #[[TMA_1D]],
 // CHECK-SAME: load_multicast = #[[TMA_MC]],
 // CHECK-SAME: load_multicast16 = #[[TMA_MC16]],
+// CHECK-SAME: load_multicast_plain = #[[TMA_MC_PLAIN]],
+// CHECK-SAME: load_multicast_swapped = #[[TMA_MC_SWAPPED]],
 // CHECK-SAME: reduce_add = #[[TMA_RED]],
 // CHECK-SAME: store = #[[TMA_STORE]],
 // CHECK-SAME: store_5d = #[[TMA_5D]]}
@@ -153,6 +158,8 @@ func.func private @tma_atoms() attributes {
   load = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>,
   load_multicast = #cute_nvgpu.tma_atom<load_multicast, bf16, box = [64, 64], swizzle = 128, multicast = 2>,
   load_multicast16 = #cute_nvgpu.tma_atom<load_multicast, f32, box = [16, 8], swizzle = 64, multicast = 16>,
+  load_multicast_plain = #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 32], multicast = 4>,
+  load_multicast_swapped = #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 32], multicast = 8, swizzle = 128>,
   store = #cute_nvgpu.tma_atom<store, f32, box = [32, 8], swizzle = 128>,
   reduce_add = #cute_nvgpu.tma_atom<reduce_add, f32, box = [8, 16], swizzle = 32>,
   load_1d = #cute_nvgpu.tma_atom<load, f16, box = [256]>,

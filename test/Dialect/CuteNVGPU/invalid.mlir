@@ -250,6 +250,27 @@ func.func private @tma_inner_extent_wider_than_swizzle() attributes {a = #cute_n
 
 // -----
 
+// Large values are not narrowed into legal ones (2^32 + 128 is not 128).
+// expected-error @+1 {{a TMA swizzle is 32, 64 or 128 bytes, not 4294967424}}
+func.func private @tma_swizzle_wide() attributes {a = #cute_nvgpu.tma_atom<load, f16, box = [64, 64], swizzle = 4294967424>}
+
+// -----
+
+// expected-error @+1 {{a TMA multicast goes to 2..16 CTAs of a cluster, not 4294967298}}
+func.func private @tma_multicast_wide() attributes {a = #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 64], multicast = 4294967298>}
+
+// -----
+
+// expected-error @+1 {{`swizzle` is given twice}}
+func.func private @tma_swizzle_twice() attributes {a = #cute_nvgpu.tma_atom<load, f16, box = [64, 64], swizzle = 128, swizzle = 64>}
+
+// -----
+
+// expected-error @+1 {{expected `swizzle` or `multicast`, got `swizle`}}
+func.func private @tma_unknown_option() attributes {a = #cute_nvgpu.tma_atom<load, f16, box = [64, 64], swizle = 128>}
+
+// -----
+
 // expected-error @+1 {{a TMA multicast goes to 2..16 CTAs of a cluster, not 32}}
 func.func private @tma_multicast_out_of_range() attributes {a = #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 64], swizzle = 128, multicast = 32>}
 
@@ -279,13 +300,19 @@ func.func private @bulk_copy_bad_direction() attributes {a = #cute_nvgpu.bulk_co
 
 // -----
 
-// expected-error @+1 {{18 bytes are not a whole number of 'f32' values}}
-func.func private @bulk_copy_partial_value() attributes {a = #cute_nvgpu.bulk_copy<load, f32, bytes = 18>}
+// expected-error @+1 {{32 bytes are not a whole number of 'i24' values}}
+func.func private @bulk_copy_partial_value() attributes {a = #cute_nvgpu.bulk_copy<load, i24, bytes = 32>}
 
 // -----
 
 // expected-error @+1 {{a bulk copy moves a positive multiple of 16 bytes, not 4100}}
 func.func private @bulk_copy_not_multiple_of_16() attributes {a = #cute_nvgpu.bulk_copy<load, f32, bytes = 4100>}
+
+// -----
+
+// The size is a .u32 operand of cp.async.bulk.
+// expected-error @+1 {{a bulk copy moves at most 4294967280 bytes (its size is 32 bits), not 4294967296}}
+func.func private @bulk_copy_too_large() attributes {a = #cute_nvgpu.bulk_copy<load, f32, bytes = 4294967296>}
 
 // -----
 

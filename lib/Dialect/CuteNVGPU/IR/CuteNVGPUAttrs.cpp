@@ -28,6 +28,43 @@ static void printKeyword(AsmPrinter &printer, StringRef keyword) {
   printer << keyword;
 }
 
+/// `, swizzle = S` and `, multicast = M`, each optional, in either order.
+/// (Two optional groups of the declarative format that both start with `,`
+/// cannot be told apart, so the first would swallow the second.)
+static ParseResult parseTmaOptions(AsmParser &parser, int64_t &swizzle,
+                                   int64_t &multicast) {
+  swizzle = 0;
+  multicast = 1;
+  bool seenSwizzle = false, seenMulticast = false;
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key))
+      return failure();
+    bool *seen = key == "swizzle"     ? &seenSwizzle
+                 : key == "multicast" ? &seenMulticast
+                                      : nullptr;
+    if (!seen)
+      return parser.emitError(loc)
+             << "expected `swizzle` or `multicast`, got `" << key << "`";
+    if (*seen)
+      return parser.emitError(loc) << "`" << key << "` is given twice";
+    *seen = true;
+    if (parser.parseEqual() ||
+        parser.parseInteger(key == "swizzle" ? swizzle : multicast))
+      return failure();
+  }
+  return success();
+}
+
+static void printTmaOptions(AsmPrinter &printer, int64_t swizzle,
+                            int64_t multicast) {
+  if (swizzle != 0)
+    printer << ", swizzle = " << swizzle;
+  if (multicast != 1)
+    printer << ", multicast = " << multicast;
+}
+
 #define GET_ATTRDEF_CLASSES
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.cpp.inc"
 
@@ -226,14 +263,14 @@ LogicalResult BulkCopyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    int64_t bytes) {
   if (direction != "load" && direction != "store")
     return emitError() << "a bulk copy is a load or a store, not " << direction;
-  int bits = elementBits(valueType);
-  if (bits == 0 || (bytes * 8) % bits != 0)
-    return emitError() << bytes << " bytes are not a whole number of "
-                       << valueType << " values";
   Result<cute::CopyAtom> atom =
       cute::makeBulkCopyAtom(direction == "load", bytes);
   if (atom.failed())
     return emitError() << atom.message();
+  int bits = elementBits(valueType);
+  if (bits == 0 || (bytes * 8) % bits != 0)
+    return emitError() << bytes << " bytes are not a whole number of "
+                       << valueType << " values";
   return success();
 }
 

@@ -83,7 +83,7 @@ def CuteNVGPU_TmaAtomAttr : CuteNVGPU_Attr<"TmaAtom", "tma_atom",
                         DefaultValuedParameter<"int64_t", "1">:$multicast);
   let assemblyFormat = [{
     `<` custom<Keyword>($kind) `,` $valueType `,` `box` `=` `[` $box `]`
-    (`,` `swizzle` `=` $swizzle^)? (`,` `multicast` `=` $multicast^)? `>`
+    `` custom<TmaOptions>($swizzle, $multicast) `>`
   }];
   let extraClassDeclaration = [{
     /// The atom with its limits checked.
