@@ -33,9 +33,8 @@ Result<int64_t> mlir::cute::checkExactCover(const Layout &layoutTV,
   if (layoutTV.rank() != 2)
     return algebraError("expected a (thread, value) layout, got " +
                         layoutTV.str());
-  constexpr int64_t kMaxElements = int64_t(1) << 24;
   int64_t elements = product(tileShape).value();
-  if (elements > kMaxElements)
+  if (elements > kMaxCoverElements)
     return algebraError("the tile " + tileShape.str() +
                         " is too large to check element by element");
   Layout threads = layoutTV.mode(0), values = layoutTV.mode(1);

@@ -32,9 +32,41 @@ Result<TiledMma> TiledMma::get(MmaAtom atom, Layout atomLayout,
   }
   while (t.permutations.size() < 3)
     t.permutations.push_back(Tiler::underscore());
-  for (const Tiler &p : t.permutations)
+  static const char *modeNames[] = {"M", "N", "K"};
+  for (int i = 0; i < 3; ++i) {
+    const Tiler &p = t.permutations[i];
     if (p.isTuple())
       return algebraError("each mode's permutation is a layout or `_`");
+    if (p.isUnderscore())
+      continue;
+    // The permuted tile holds whole rows of atoms: a smaller one would leave
+    // some atoms' threads outside it.
+    int64_t atomExtent = t.mmaAtom.shapeMNK.mode(i).value().value();
+    int64_t atoms = size(t.vmnk.mode(i + 1)).value();
+    Int extent = size(p.layout());
+    if (!extent.isStatic() || extent.value() % (atomExtent * atoms) != 0)
+      return algebraError("the " + std::string(modeNames[i]) +
+                          " permutation spans " + extent.str() +
+                          ", not a multiple of the " +
+                          std::to_string(atomExtent * atoms) + " that " +
+                          std::to_string(atoms) + " atom(s) of extent " +
+                          std::to_string(atomExtent) + " span");
+    // A permutation reorders the tile: each index in it exactly once.
+    std::vector<bool> seen(extent.value(), false);
+    for (int64_t j = 0; j < extent.value(); ++j) {
+      Result<Int> at = p.layout()(IntTuple(j));
+      int64_t k = at.failed() || !at->isStatic() ? -1 : at->value();
+      if (k < 0 || k >= extent.value() || seen[k])
+        return algebraError(
+            "the " + std::string(modeNames[i]) + " permutation " + p.str() +
+            " is not a permutation of 0.." +
+            std::to_string(extent.value() - 1) + ": index " +
+            std::to_string(j) + " goes to " +
+            (k < 0 ? std::string("?") : std::to_string(k)) +
+            (k >= 0 && k < extent.value() ? ", taken before" : ""));
+      seen[k] = true;
+    }
+  }
   return t;
 }
 

@@ -21,6 +21,9 @@
 namespace mlir {
 namespace cute {
 
+/// The largest tile checkExactCover enumerates, far above a CTA's tile.
+constexpr int64_t kMaxCoverElements = int64_t(1) << 24;
+
 /// Checks that `layoutTV`, (thread, value) -> column-major index of a tile of
 /// `tileShape`, owns each element exactly once. Returns the number of
 /// elements, or an error naming the first element owned twice (and by whom),

@@ -134,9 +134,20 @@ func.func private @mma_atom_fma_two_types() attributes {a = #cute_nvgpu.mma_atom
 
 // -----
 
-// A bare name that is no MMA atom is no attribute at all.
-// expected-error @+1 {{unknown cute_nvgpu attribute `SM80_16x8x16_F32F16F16F32_NT` (not an attribute mnemonic nor an MMA atom's CuTe name)}}
-func.func private @mma_atom_bare_unknown_name() attributes {a = #cute_nvgpu.SM80_16x8x16_F32F16F16F32_NT}
+// A bare name in CuTe's form says what is wrong with it, as the quoted one does.
+// expected-error @+1 {{not an MMA atom: mma.sync atoms are _TN (A and B K-major)}}
+func.func private @mma_atom_bare_bad_layout() attributes {a = #cute_nvgpu.SM80_16x8x16_F32F16F16F32_NT}
+
+// -----
+
+// expected-error @+1 {{not an MMA atom: N = 132 is not a legal wgmma N for f16 (8..256 in steps of 8)}}
+func.func private @mma_atom_bare_bad_wgmma_n() attributes {a = #cute_nvgpu.SM90_64x132x16_F32F16F16_SS}
+
+// -----
+
+// Any other bare name is no attribute at all.
+// expected-error @+1 {{unknown cute_nvgpu attribute `hmma` (not an attribute mnemonic nor an MMA atom's CuTe name)}}
+func.func private @mma_atom_bare_unknown_name() attributes {a = #cute_nvgpu.hmma}
 
 //===----------------------------------------------------------------------===//
 // copy_atom
@@ -333,9 +344,25 @@ func.func private @tiled_mma_not_exact() attributes {a = #cute_nvgpu.tiled_mma<#
 
 // -----
 
-// A permutation smaller than the atom folds two of its values onto one.
-// expected-error @+1 {{the TiledMMA's C partition is not exact: element (0,0) of the (8,8) tile is owned twice: by thread 0 value 0 and by thread 0 value 2}}
-func.func private @tiled_mma_owned_twice() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)", permutation = "(8,8,16)">}
+// A permutation smaller than the atom would fold two of its values onto one.
+// expected-error @+1 {{the M permutation spans 8, not a multiple of the 16 that 1 atom(s) of extent 16 span}}
+func.func private @tiled_mma_permutation_below_atom() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)", permutation = "(8,8,16)">}
+
+// -----
+
+// Smaller than the atoms it tiles: two atoms along M, one 16-row tile.
+// expected-error @+1 {{the M permutation spans 16, not a multiple of the 32 that 2 atom(s) of extent 16 span}}
+func.func private @tiled_mma_permutation_below_atoms() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1)", permutation = "(16,16,16)">}
+
+// -----
+
+// expected-error @+1 {{the M permutation (2,8):(0,1) is not a permutation of 0..15: index 1 goes to 0, taken before}}
+func.func private @tiled_mma_permutation_not_injective() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)", permutation = "((2,8):(0,1),8,16)">}
+
+// -----
+
+// expected-error @+1 {{the N permutation 8:2 is not a permutation of 0..7: index 4 goes to 8}}
+func.func private @tiled_mma_permutation_out_of_tile() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)", permutation = "(16,8:2,16)">}
 
 // -----
 
@@ -369,7 +396,7 @@ func.func private @tiled_mma_permutation_mode_is_a_tuple() attributes {a = #cute
 
 // -----
 
-// expected-error @+1 {{the TiledMMA's C partition is not exact: the tile (8192,4096) is too large to check element by element}}
+// expected-error @+1 {{the TiledMMA's C tile (8192,4096) has 33554432 elements, more than the 16777216 a tile may have}}
 func.func private @tiled_mma_too_large_to_check() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(512,512,1)">}
 
 //===----------------------------------------------------------------------===//

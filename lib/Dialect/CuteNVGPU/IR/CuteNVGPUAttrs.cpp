@@ -14,6 +14,8 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <cctype>
+
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
 using cute::Result;
@@ -85,9 +87,16 @@ Attribute CuteNVGPUDialect::parseAttribute(DialectAsmParser &parser,
   if (result.has_value())
     return succeeded(*result) ? attr : Attribute();
   // An MMA atom's CuTe name alone: #cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN.
-  if (cute::lookupMmaAtom(mnemonic.str()))
+  Result<cute::MmaAtom> atom = cute::lookupMmaAtom(mnemonic.str());
+  if (atom)
     return MmaAtomAttr::getChecked([&] { return parser.emitError(loc); },
                                    getContext(), mnemonic);
+  // A name in CuTe's SM<arch>_ form: say what is wrong with it.
+  if (mnemonic.size() > 2 && mnemonic.starts_with("SM") &&
+      std::isdigit(static_cast<unsigned char>(mnemonic[2]))) {
+    parser.emitError(loc) << "not an MMA atom: " << atom.message();
+    return Attribute();
+  }
   parser.emitError(loc) << "unknown cute_nvgpu attribute `" << mnemonic
                         << "` (not an attribute mnemonic nor an MMA atom's "
                            "CuTe name)";
@@ -304,6 +313,23 @@ buildTiledMma(Attribute atom, StringRef atomLayout, StringRef permutation) {
   return cute::TiledMma::get(mma.getTraits(), layout, perm);
 }
 
+/// The exact-cover check of one partition, or a diagnostic naming a tile too
+/// large to check apart from one that is not covered exactly.
+static LogicalResult
+checkPartition(function_ref<InFlightDiagnostic()> emitError, StringRef what,
+               const cute::Layout &tv, const cute::IntTuple &tile) {
+  int64_t elements = cute::product(tile).value();
+  if (elements > cute::kMaxCoverElements)
+    return emitError() << what << " tile " << tile.str() << " has " << elements
+                       << " elements, more than the " << cute::kMaxCoverElements
+                       << " a tile may have";
+  Result<int64_t> cover = cute::checkExactCover(tv, tile);
+  if (cover.failed())
+    return emitError() << what
+                       << " partition is not exact: " << cover.message();
+  return success();
+}
+
 LogicalResult TiledMmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    Attribute atom, StringRef atomLayout,
                                    StringRef permutation) {
@@ -324,10 +350,9 @@ LogicalResult TiledMmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << o.name << ": " << o.tv.message();
     cute::IntTuple tile =
         cute::IntTuple::tuple({mma->tileSize(o.p), mma->tileSize(o.q)});
-    Result<int64_t> cover = cute::checkExactCover(*o.tv, tile);
-    if (cover.failed())
-      return emitError() << "the TiledMMA's " << o.name
-                         << " partition is not exact: " << cover.message();
+    if (failed(checkPartition(
+            emitError, "the TiledMMA's " + std::string(o.name), *o.tv, tile)))
+      return failure();
   }
   return success();
 }
@@ -393,10 +418,10 @@ TiledCopyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           std::make_pair("destination", copy->layoutD_TV())}) {
     if (tv.failed())
       return emitError() << tv.message();
-    Result<int64_t> cover = cute::checkExactCover(*tv, copy->tileShape());
-    if (cover.failed())
-      return emitError() << "the tiled copy's " << side
-                         << " partition is not exact: " << cover.message();
+    if (failed(checkPartition(emitError,
+                              "the tiled copy's " + std::string(side), *tv,
+                              copy->tileShape())))
+      return failure();
   }
   return success();
 }
