@@ -173,3 +173,39 @@ Result<Int> TensorValue::elementOffset(const IntTuple &coord) const {
   CUTE_TRY(swizzled, applySwizzle(*swizzle, swizzleOffset + at));
   return offset + swizzled;
 }
+
+//===----------------------------------------------------------------------===//
+// Operand access
+//===----------------------------------------------------------------------===//
+
+Result<Layout> mlir::cute::layoutOf(const AlgebraValue &v) {
+  if (const auto *l = std::get_if<Layout>(&v))
+    return *l;
+  return algebraError("expected a layout");
+}
+
+Result<IntTuple> mlir::cute::tupleOf(const AlgebraValue &v) {
+  if (const auto *t = std::get_if<TupleValue>(&v))
+    return t->tuple;
+  return algebraError("expected an integer tuple");
+}
+
+Result<Tiler> mlir::cute::tilerOf(const AlgebraValue &v) {
+  if (const auto *t = std::get_if<Tiler>(&v))
+    return *t;
+  if (const auto *l = std::get_if<Layout>(&v))
+    return Tiler(*l);
+  return algebraError("expected a tile or a layout");
+}
+
+Result<Int> mlir::cute::intOf(const AlgebraValue &v) {
+  if (const auto *i = std::get_if<Int>(&v))
+    return *i;
+  return algebraError("expected an index");
+}
+
+Result<TensorValue> mlir::cute::tensorOf(const AlgebraValue &v) {
+  if (const auto *t = std::get_if<TensorValue>(&v))
+    return *t;
+  return algebraError("expected a tensor");
+}

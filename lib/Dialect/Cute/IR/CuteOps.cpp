@@ -128,32 +128,6 @@ OpFoldResult StaticOp::fold(FoldAdaptor) { return TypeAttr::get(getType()); }
 // Operand access for compute
 //===----------------------------------------------------------------------===//
 
-static Result<Layout> layoutOf(const AlgebraValue &v) {
-  if (const auto *l = std::get_if<Layout>(&v))
-    return *l;
-  return algebraError("expected a layout");
-}
-
-static Result<IntTuple> tupleOf(const AlgebraValue &v) {
-  if (const auto *t = std::get_if<TupleValue>(&v))
-    return t->tuple;
-  return algebraError("expected an integer tuple");
-}
-
-static Result<Tiler> tilerOf(const AlgebraValue &v) {
-  if (const auto *t = std::get_if<Tiler>(&v))
-    return *t;
-  if (const auto *l = std::get_if<Layout>(&v))
-    return Tiler(*l);
-  return algebraError("expected a tile or a layout");
-}
-
-static Result<Int> intOf(const AlgebraValue &v) {
-  if (const auto *i = std::get_if<Int>(&v))
-    return *i;
-  return algebraError("expected an index");
-}
-
 /// Lift a library result into an AlgebraResult.
 template <class T> static AlgebraResult lift(Result<T> r) {
   if (r.failed())
@@ -373,12 +347,6 @@ AlgebraResult MaxCommonVectorOp::compute(ArrayRef<AlgebraValue> operands,
 //===----------------------------------------------------------------------===//
 // Tensors
 //===----------------------------------------------------------------------===//
-
-static Result<TensorValue> tensorOf(const AlgebraValue &v) {
-  if (const auto *t = std::get_if<TensorValue>(&v))
-    return *t;
-  return algebraError("expected a tensor");
-}
 
 /// The coordinate with every `_` replaced by 0: where a slice starts.
 static IntTuple zeroUnderscores(const IntTuple &coord) {

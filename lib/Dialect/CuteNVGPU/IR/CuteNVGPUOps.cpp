@@ -27,18 +27,6 @@ using cute::TensorValue;
 // Partitioning
 //===----------------------------------------------------------------------===//
 
-static Result<TensorValue> tensorOf(const AlgebraValue &v) {
-  if (const auto *t = std::get_if<TensorValue>(&v))
-    return *t;
-  return cute::algebraError("expected a tensor");
-}
-
-static Result<cute::Int> indexOf(const AlgebraValue &v) {
-  if (const auto *i = std::get_if<cute::Int>(&v))
-    return *i;
-  return cute::algebraError("expected an index");
-}
-
 /// The tensor restricted to a thread's values: their layout, and the base
 /// moved to the first (into the swizzle's offset when swizzled, as CuTe does).
 static AlgebraResult
@@ -57,8 +45,8 @@ restrictTo(TensorValue tensor,
 template <class Adaptor, class Partition>
 static AlgebraResult partitionMma(ArrayRef<AlgebraValue> operands,
                                   Adaptor adaptor, Partition partition) {
-  CUTE_TRY(tensor, tensorOf(operands[0]));
-  CUTE_TRY(thread, indexOf(operands[1]));
+  CUTE_TRY(tensor, cute::tensorOf(operands[0]));
+  CUTE_TRY(thread, cute::intOf(operands[1]));
   CUTE_TRY(mma, adaptor.getTiledMma().getTiledMma());
   return restrictTo(tensor, partition(mma, tensor.layout, thread));
 }
@@ -88,8 +76,8 @@ AlgebraResult PartitionCOp::compute(ArrayRef<AlgebraValue> operands,
 template <class Adaptor, class Partition>
 static AlgebraResult partitionCopy(ArrayRef<AlgebraValue> operands,
                                    Adaptor adaptor, Partition partition) {
-  CUTE_TRY(tensor, tensorOf(operands[0]));
-  CUTE_TRY(thread, indexOf(operands[1]));
+  CUTE_TRY(tensor, cute::tensorOf(operands[0]));
+  CUTE_TRY(thread, cute::intOf(operands[1]));
   CUTE_TRY(copy, adaptor.getTiledCopy().getTiledCopy());
   return restrictTo(tensor, partition(copy, tensor.layout, thread));
 }
@@ -110,7 +98,7 @@ AlgebraResult PartitionDOp::compute(ArrayRef<AlgebraValue> operands,
 
 AlgebraResult RetileOp::compute(ArrayRef<AlgebraValue> operands,
                                 Adaptor adaptor) {
-  CUTE_TRY(tensor, tensorOf(operands[0]));
+  CUTE_TRY(tensor, cute::tensorOf(operands[0]));
   CUTE_TRY(copy, adaptor.getTiledCopy().getTiledCopy());
   CUTE_TRY(layout, copy.retile(tensor.layout));
   tensor.layout = layout;
@@ -158,7 +146,7 @@ static LogicalResult checkTarget(Operation *op, const std::string &atom,
 }
 
 /// The tensor's layout, without its swizzle.
-static Result<cute::Layout> layoutOf(cute::TensorType type) {
+static Result<cute::Layout> innerLayoutOf(cute::TensorType type) {
   return cute::parseLayout(type.getInnerLayout().str());
 }
 
@@ -204,7 +192,7 @@ LogicalResult GemmOp::verify() {
       return emitOpError() << atom.name << " reads " << o.name << " from "
                            << o.memory << ", but it is in "
                            << o.type.getMemory();
-    Result<cute::Layout> layout = layoutOf(o.type);
+    Result<cute::Layout> layout = innerLayoutOf(o.type);
     if (layout.failed())
       return emitOpError() << layout.message();
     if (layout->rank() != 3)
@@ -248,7 +236,7 @@ static LogicalResult checkVectors(Operation *op, const char *side,
                                   const std::string &atom) {
   if (vector <= 1 || type.getMemory() == "rmem")
     return success();
-  Result<cute::Layout> layout = layoutOf(type);
+  Result<cute::Layout> layout = innerLayoutOf(type);
   if (layout.failed())
     return op->emitOpError() << layout.message();
   cute::Layout first = layout->mode(0);
@@ -329,7 +317,8 @@ LogicalResult CopyOp::verify() {
                            << memory << ", but the " << side << " is in "
                            << type.getMemory();
   }
-  Result<cute::Layout> srcLayout = layoutOf(src), dstLayout = layoutOf(dst);
+  Result<cute::Layout> srcLayout = innerLayoutOf(src),
+                       dstLayout = innerLayoutOf(dst);
   if (srcLayout.failed())
     return emitOpError() << srcLayout.message();
   if (dstLayout.failed())
@@ -345,10 +334,10 @@ LogicalResult CopyOp::verify() {
   if (auto tma = dyn_cast<TmaAtomAttr>(attr)) {
     cute::TensorType smem = tma.getSourceMemory() == "smem" ? src : dst;
     int64_t box = tma.getTmaAtom()->boxBytes() * 8 / bits;
-    if (!cute::size(*layoutOf(smem)).is(box))
+    if (!cute::size(*innerLayoutOf(smem)).is(box))
       return emitOpError() << "the TMA box holds " << box
                            << " values, but the shared-memory tile has "
-                           << cute::size(*layoutOf(smem)).str();
+                           << cute::size(*innerLayoutOf(smem)).str();
     int64_t swizzle = 0;
     if (smem.isSwizzled()) {
       Result<cute::ComposedLayout> composed =

@@ -64,6 +64,14 @@ struct TensorValue {
 using AlgebraValue = std::variant<TupleValue, Layout, Tiler, Int, TensorValue>;
 using AlgebraResult = Result<AlgebraValue>;
 
+/// The operand `v` as one kind of value, or an error naming the kind expected
+/// (for `compute` methods; a tiler also accepts a layout).
+Result<Layout> layoutOf(const AlgebraValue &v);
+Result<IntTuple> tupleOf(const AlgebraValue &v);
+Result<Tiler> tilerOf(const AlgebraValue &v);
+Result<Int> intOf(const AlgebraValue &v);
+Result<TensorValue> tensorOf(const AlgebraValue &v);
+
 /// The strides of an identity tensor over `shape`: leaf r gets radix^r, with
 /// the radix identityTensorRadix(shape).
 IntTuple identityTensorStrides(const IntTuple &shape);
