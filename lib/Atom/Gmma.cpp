@@ -6,6 +6,8 @@
 
 #include "cute-mlir/Atom/Gmma.h"
 
+#include "llvm/Support/MathExtras.h"
+
 using namespace mlir::cute;
 
 std::string mlir::cute::str(GmmaMajor major) {
@@ -59,13 +61,6 @@ static int swizzleBits(GmmaLayoutType type) {
   return 0;
 }
 
-static int log2Exact(int64_t n) {
-  int l = 0;
-  while ((int64_t(1) << l) < n)
-    ++l;
-  return l;
-}
-
 static Result<int> elementsPer16Bytes(int valueBits) {
   if (valueBits != 8 && valueBits != 16 && valueBits != 32)
     return algebraError("wgmma reads 8-, 16- or 32-bit values from shared "
@@ -81,7 +76,7 @@ Result<ComposedLayout> mlir::cute::gmmaLayoutAtom(GmmaMajor major,
   int b = swizzleBits(type);
   // A row is one swizzle width (16 bytes when interleaved); there are 8.
   int64_t row = int64_t(perChunk) << b;
-  CUTE_TRY(swizzle, Swizzle::get(b, log2Exact(perChunk), 3));
+  CUTE_TRY(swizzle, Swizzle::get(b, int(llvm::Log2_64_Ceil(perChunk)), 3));
   Layout inner = major == GmmaMajor::K
                      ? makeLayoutUnchecked(IntTuple::tuple({8, row}),
                                            IntTuple::tuple({row, 1}))
@@ -123,10 +118,10 @@ mlir::cute::makeGmmaDescriptor(const ComposedLayout &tile, int valueBits,
   GmmaLayoutType type = GmmaLayoutType::Interleave;
   if (swizzle->bits() != 0) {
     if (swizzle->bits() > 3 || swizzle->shift() != 3 ||
-        swizzle->base() != log2Exact(perChunk))
+        swizzle->base() != int(llvm::Log2_64_Ceil(perChunk)))
       return algebraError(swizzle->str() + " is not a wgmma swizzle for " +
                           std::to_string(valueBits) + "-bit values (Sw<1|2|3," +
-                          std::to_string(log2Exact(perChunk)) +
+                          std::to_string(int(llvm::Log2_64_Ceil(perChunk))) +
                           ",3>: 32, 64 or 128 bytes)");
     type = swizzle->bits() == 1   ? GmmaLayoutType::B32
            : swizzle->bits() == 2 ? GmmaLayoutType::B64

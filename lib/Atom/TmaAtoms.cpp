@@ -6,6 +6,8 @@
 
 #include "cute-mlir/Atom/TmaAtom.h"
 
+#include "llvm/Support/MathExtras.h"
+
 using namespace mlir::cute;
 
 std::string mlir::cute::str(TmaKind kind) {
@@ -107,9 +109,10 @@ Result<TmaAtom> mlir::cute::makeTmaAtom(TmaKind kind, std::vector<int64_t> box,
 Result<int> mlir::cute::tmaSwizzleBytes(const Swizzle &swizzle, int valueBits) {
   if (swizzle.bits() == 0)
     return 0;
-  int perChunk = 128 / valueBits, base = 0;
-  while ((1 << base) < perChunk)
-    ++base;
+  if (valueBits <= 0)
+    return algebraError("a value has a positive number of bits");
+  int perChunk = 128 / valueBits;
+  int base = perChunk > 0 ? int(llvm::Log2_64_Ceil(perChunk)) : 0;
   if (valueBits > 128 || swizzle.bits() > 3 || swizzle.shift() != 3 ||
       swizzle.base() != base)
     return algebraError(swizzle.str() + " is not a TMA swizzle for " +
