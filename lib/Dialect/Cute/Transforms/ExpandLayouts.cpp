@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LayoutTracer.h"
+#include "cute-mlir/Dialect/Cute/Transforms/LayoutTracer.h"
 
 #include "cute-mlir/Dialect/Cute/Transforms/Passes.h"
 

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LayoutTracer.h"
+#include "cute-mlir/Dialect/Cute/Transforms/LayoutTracer.h"
 
 #include "cute-mlir/Dialect/Cute/Transforms/Passes.h"
 
@@ -373,39 +373,48 @@ private:
   LayoutTracer &tracer;
 };
 
+} // namespace
+
+LogicalResult mlir::cute::lowerCuteTensorAccesses(Operation *root,
+                                                  LayoutTracer &tracer) {
+  TensorLowering lowering(tracer);
+  SmallVector<Operation *> accesses;
+  root->walk([&](Operation *op) {
+    // Loads from coordinate tensors are traced, not lowered.
+    if (auto load = dyn_cast<LoadOp>(op))
+      if (cast<cute::TensorType>(load.getTensor().getType()).getMemory() ==
+          "coord")
+        return;
+    if (isa<LoadOp, StoreOp, CopyOp, GemmOp, ElemLessOp, ToMemrefOp, PrintOp,
+            LoadVectorOp, StoreVectorOp>(op))
+      accesses.push_back(op);
+  });
+  bool failed = false;
+  for (Operation *op : accesses) {
+    LogicalResult r =
+        TypeSwitch<Operation *, LogicalResult>(op)
+            .Case([&](LoadOp o) { return lowering.lower(o); })
+            .Case([&](StoreOp o) { return lowering.lower(o); })
+            .Case([&](CopyOp o) { return lowering.lower(o); })
+            .Case([&](GemmOp o) { return lowering.lower(o); })
+            .Case([&](ElemLessOp o) { return lowering.lower(o); })
+            .Case([&](ToMemrefOp o) { return lowering.lower(o); })
+            .Case([&](PrintOp o) { return lowering.lower(o); })
+            .Case([&](LoadVectorOp o) { return lowering.lower(o); })
+            .Case([&](StoreVectorOp o) { return lowering.lower(o); });
+    failed |= ::mlir::failed(r);
+  }
+  return failure(failed);
+}
+
+namespace {
+
 struct CuteLowerToSCFPass
     : public cute::impl::CuteLowerToSCFPassBase<CuteLowerToSCFPass> {
   void runOnOperation() override {
     LayoutTracer tracer;
-    TensorLowering lowering(tracer);
-    SmallVector<Operation *> accesses;
-    getOperation()->walk([&](Operation *op) {
-      // Loads from coordinate tensors are traced, not lowered.
-      if (auto load = dyn_cast<LoadOp>(op))
-        if (cast<cute::TensorType>(load.getTensor().getType()).getMemory() ==
-            "coord")
-          return;
-      if (isa<LoadOp, StoreOp, CopyOp, GemmOp, ElemLessOp, ToMemrefOp, PrintOp,
-              LoadVectorOp, StoreVectorOp>(op))
-        accesses.push_back(op);
-    });
-    bool failed = false;
-    for (Operation *op : accesses) {
-      LogicalResult r =
-          TypeSwitch<Operation *, LogicalResult>(op)
-              .Case([&](LoadOp o) { return lowering.lower(o); })
-              .Case([&](StoreOp o) { return lowering.lower(o); })
-              .Case([&](CopyOp o) { return lowering.lower(o); })
-              .Case([&](GemmOp o) { return lowering.lower(o); })
-              .Case([&](ElemLessOp o) { return lowering.lower(o); })
-              .Case([&](ToMemrefOp o) { return lowering.lower(o); })
-              .Case([&](PrintOp o) { return lowering.lower(o); })
-              .Case([&](LoadVectorOp o) { return lowering.lower(o); })
-              .Case([&](StoreVectorOp o) { return lowering.lower(o); });
-      failed |= ::mlir::failed(r);
-    }
-    if (failed ||
-        ::mlir::failed(expandQueriesAndEraseCute(getOperation(), tracer)))
+    if (failed(lowerCuteTensorAccesses(getOperation(), tracer)) ||
+        failed(expandQueriesAndEraseCute(getOperation(), tracer)))
       signalPassFailure();
   }
 };

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CUTE_MLIR_LIB_DIALECT_CUTE_TRANSFORMS_LAYOUTTRACER_H
-#define CUTE_MLIR_LIB_DIALECT_CUTE_TRANSFORMS_LAYOUTTRACER_H
+#ifndef CUTE_MLIR_DIALECT_CUTE_TRANSFORMS_LAYOUTTRACER_H
+#define CUTE_MLIR_DIALECT_CUTE_TRANSFORMS_LAYOUTTRACER_H
 
 #include "cute-mlir/Dialect/Cute/IR/CuteOps.h"
 
@@ -63,6 +63,12 @@ private:
   DenseMap<const IntNode *, Value> memo;
 };
 
+/// Lower every cute tensor access under `root` (load, store, copy, gemm,
+/// vector load/store, to_memref, elem_less, print) to memref, scf and arith,
+/// as `cute-lower-to-scf` does. Passes that lower other dialects' accesses
+/// first share `tracer`, so a fragment keeps one allocation.
+LogicalResult lowerCuteTensorAccesses(Operation *root, LayoutTracer &tracer);
+
 /// Replace every index-valued cute query under `root` by its arithmetic, then
 /// erase the cute ops left without uses; a cute value used by anything else is
 /// an error.
@@ -71,4 +77,4 @@ LogicalResult expandQueriesAndEraseCute(Operation *root, LayoutTracer &tracer);
 } // namespace cute
 } // namespace mlir
 
-#endif // CUTE_MLIR_LIB_DIALECT_CUTE_TRANSFORMS_LAYOUTTRACER_H
+#endif // CUTE_MLIR_DIALECT_CUTE_TRANSFORMS_LAYOUTTRACER_H
