@@ -7,6 +7,7 @@
 #ifndef CUTE_MLIR_INITALLPASSES_H
 #define CUTE_MLIR_INITALLPASSES_H
 
+#include "cute-mlir/Conversion/Passes.h"
 #include "cute-mlir/Dialect/Cute/Transforms/Passes.h"
 #include "cute-mlir/Dialect/CuteNVGPU/Transforms/Passes.h"
 
@@ -17,6 +18,8 @@ namespace cute {
 inline void registerAllPasses() {
   registerCutePasses();
   cute_nvgpu::registerCuteNVGPUPasses();
+  registerCuteConversionPasses();
+  registerCuteToPTXPipeline();
 }
 
 } // namespace cute

@@ -21,6 +21,16 @@ def CuteNVGPU_MmaAtomAttrInterface : AttrInterface<"MmaAtomAttrInterface"> {
       "::mlir::cute::MmaAtom", "getTraits">,
     InterfaceMethod<"The element types of D, A, B and C, in that order.",
       "::llvm::SmallVector<::mlir::Type, 4>", "getValueTypes">,
+    InterfaceMethod<[{
+        Emit one instruction of the atom for the calling thread. `a`, `b`
+        and `c` hold the thread's values of each operand in the atom's value
+        order (their element types); returns D's values in the same order,
+        or emits an error at `loc` when the atom has no such form (a wgmma
+        with operands in shared memory takes descriptors instead).
+      }], "::mlir::FailureOr<::llvm::SmallVector<::mlir::Value>>", "buildMma",
+      (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
+           "::mlir::ValueRange":$a, "::mlir::ValueRange":$b,
+           "::mlir::ValueRange":$c)>,
   ];
 }
 
@@ -39,6 +49,18 @@ def CuteNVGPU_CopyAtomAttrInterface : AttrInterface<"CopyAtomAttrInterface"> {
       }], "::llvm::StringRef", "getSourceMemory">,
     InterfaceMethod<"The memory the atom writes, or \"\" for any.",
       "::llvm::StringRef", "getDestinationMemory">,
+    InterfaceMethod<[{
+        Emit one instruction of the atom for the calling thread. A side in
+        memory is given by `srcPtr` / `dstPtr`, an LLVM pointer to the
+        thread's first value there; a side in registers by its values
+        (`srcValues`; a destination in registers is what the method returns,
+        in value order). `pred`, an `i1` or null, guards the copy: a false
+        predicate zero-fills where the instruction can (cp.async) and skips
+        it otherwise. Emits an error at `loc` when the atom has no such form.
+      }], "::mlir::FailureOr<::llvm::SmallVector<::mlir::Value>>", "buildCopy",
+      (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
+           "::mlir::Value":$srcPtr, "::mlir::ValueRange":$srcValues,
+           "::mlir::Value":$dstPtr, "::mlir::Value":$pred)>,
   ];
 }
 

@@ -14,6 +14,7 @@
 #include "cute-mlir/Atom/TmaAtom.h"
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrInterfaces.h.inc"

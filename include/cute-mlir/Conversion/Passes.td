@@ -1,0 +1,53 @@
+//===- Passes.td - Conversions out of the cute dialects ----*- tablegen -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_CONVERSION_PASSES
+#define CUTE_CONVERSION_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertCuteNVGPUToNVVMPass : Pass<"convert-cute-nvgpu-to-nvvm"> {
+  let summary = "Lower cute_nvgpu gemm and copy, and cute tensors, to NVVM";
+  let description = [{
+    Each `cute_nvgpu.gemm` becomes, per (M', N', K') tile of its partitioned
+    operands, one instruction of its MMA atom (`nvvm.mma.sync`, or the fp8
+    intrinsic on sm_89); each `cute_nvgpu.copy` one instruction of its copy
+    atom per rest coordinate (`nvvm.ldmatrix`, `nvvm.stmatrix`,
+    `nvvm.cp.async.shared.global`, or a vector load/store of the atom's
+    width). The instruction comes from the atom attribute through
+    `MmaAtomAttrInterface::buildMma` / `CopyAtomAttrInterface::buildCopy`, so
+    this pass knows no atom by name.
+
+    Rest modes are unrolled, so that register fragments (`rmem`, stack
+    allocations here) are indexed by constants and LLVM keeps them in
+    registers. The remaining cute ops are then lowered as
+    `cute-lower-to-scf` lowers them, with the same tracer.
+
+    A wgmma (its operands are shared-memory descriptors) and TMA / bulk
+    copies (they need a tensor map and an mbarrier) are reported as errors.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def CuteWritePTXPass : Pass<"cute-write-ptx", "::mlir::ModuleOp"> {
+  let summary = "Write the PTX of each gpu.binary to a file";
+  let description = [{
+    After `gpu-module-to-binary{format=isa}`, writes the PTX text of each
+    object of each `gpu.binary` to `<dir>/<binary>.<chip>.ptx` and emits a
+    remark naming the file. The IR is left unchanged.
+  }];
+  let options = [
+    Option<"dir", "dir", "std::string", /*default=*/"\".\"",
+           "the directory to write the PTX files into">,
+  ];
+}
+
+#endif // CUTE_CONVERSION_PASSES

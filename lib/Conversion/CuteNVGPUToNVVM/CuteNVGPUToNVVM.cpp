@@ -1,0 +1,319 @@
+//===- CuteNVGPUToNVVM.cpp - cute_nvgpu gemm and copy to NVVM -------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The partitioned operands of a gemm or copy are traced to their memrefs and
+// library layouts; the rest modes are walked at compile time and each atom
+// instruction is emitted through its attribute's interface. Pointers into
+// memory come from the memref's LLVM descriptor (an unrealized cast that
+// the memref-to-LLVM conversion later folds away), so they keep provenance.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Conversion/Passes.h"
+
+#include "cute-mlir/Dialect/Cute/Transforms/LayoutTracer.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir {
+namespace cute {
+#define GEN_PASS_DEF_CONVERTCUTENVGPUTONVVMPASS
+#include "cute-mlir/Conversion/Passes.h.inc"
+} // namespace cute
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::cute;
+using namespace mlir::cute_nvgpu;
+
+namespace {
+
+/// A traced operand: its library value and the memref it lives in.
+struct Operand {
+  TensorValue value;
+  Value memref;
+  StringRef memory;
+};
+
+/// The LLVM address space of a memref's memory space.
+static unsigned addressSpaceOf(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (auto i = dyn_cast_or_null<IntegerAttr>(space))
+    return i.getInt();
+  if (auto gpu = dyn_cast_or_null<gpu::AddressSpaceAttr>(space)) {
+    switch (gpu.getValue()) {
+    case gpu::AddressSpace::Global:
+      return unsigned(NVVM::NVVMMemorySpace::Global);
+    case gpu::AddressSpace::Workgroup:
+      return unsigned(NVVM::NVVMMemorySpace::Shared);
+    case gpu::AddressSpace::Private:
+      return 0;
+    }
+  }
+  return 0;
+}
+
+/// The address space an instruction wants for a tensor in `memory`.
+static unsigned addressSpaceFor(StringRef memory) {
+  if (memory == "smem")
+    return unsigned(NVVM::NVVMMemorySpace::Shared);
+  if (memory == "gmem")
+    return unsigned(NVVM::NVVMMemorySpace::Global);
+  return 0;
+}
+
+class AtomLowering {
+public:
+  explicit AtomLowering(LayoutTracer &tracer) : tracer(tracer) {}
+
+  LogicalResult lower(cute_nvgpu::GemmOp op) {
+    FailureOr<Operand> a = trace(op.getA(), op);
+    FailureOr<Operand> b = trace(op.getB(), op);
+    FailureOr<Operand> c = trace(op.getC(), op);
+    if (failed(a) || failed(b) || failed(c))
+      return failure();
+    MmaAtomAttrInterface atom = op.getTiledMma().getMmaAtom();
+    const Layout &la = a->value.layout, &lb = b->value.layout,
+                 &lc = c->value.layout;
+    Int tiles[3] = {size(lc.mode(1)), size(lc.mode(2)), size(la.mode(2))};
+    for (const Int &t : tiles)
+      if (!t.isStatic())
+        return op.emitOpError()
+               << "lowering unrolls the rest modes, which must be static; "
+               << "got C " << lc.str() << " and A " << la.str();
+    int64_t va = size(la.mode(0)).value(), vb = size(lb.mode(0)).value(),
+            vc = size(lc.mode(0)).value();
+    OpBuilder builder(op);
+    Location loc = op.getLoc();
+    for (int64_t k = 0; k < tiles[2].value(); ++k)
+      for (int64_t m = 0; m < tiles[0].value(); ++m)
+        for (int64_t n = 0; n < tiles[1].value(); ++n) {
+          FailureOr<SmallVector<Value>> av = loadAll(builder, op, *a, va, m, k);
+          FailureOr<SmallVector<Value>> bv = loadAll(builder, op, *b, vb, n, k);
+          FailureOr<SmallVector<Value>> cv = loadAll(builder, op, *c, vc, m, n);
+          if (failed(av) || failed(bv) || failed(cv))
+            return failure();
+          FailureOr<SmallVector<Value>> d =
+              atom.buildMma(builder, loc, *av, *bv, *cv);
+          if (failed(d))
+            return failure();
+          for (int64_t v = 0; v < vc; ++v) {
+            FailureOr<Value> at = address(builder, op, *c, v, {m, n});
+            if (failed(at))
+              return failure();
+            memref::StoreOp::create(builder, loc, (*d)[v], c->memref, *at);
+          }
+        }
+    op.erase();
+    return success();
+  }
+
+  LogicalResult lower(cute_nvgpu::CopyOp op) {
+    FailureOr<Operand> src = trace(op.getSrc(), op);
+    FailureOr<Operand> dst = trace(op.getDst(), op);
+    if (failed(src) || failed(dst))
+      return failure();
+    Attribute attr = op.getCopy();
+    CopyAtomAttrInterface atom;
+    if (auto tiled = dyn_cast<TiledCopyAttr>(attr))
+      atom = tiled.getCopyAtom();
+    else
+      atom = cast<CopyAtomAttrInterface>(attr);
+    if (isa<TmaAtomAttr, BulkCopyAttr>(atom))
+      return op.emitOpError() << "TMA and bulk copies are not lowered yet: "
+                              << "they complete on an mbarrier";
+    int bits = elementBits(atom.getValueType());
+    auto [srcCount, dstCount] = *cute::valuesPerThread(atom.getTraits(), bits);
+    const Layout &ls = src->value.layout;
+    Int srcFirst = size(ls.mode(0)), total = size(ls);
+    if (!srcFirst.isStatic() || !total.isStatic())
+      return op.emitOpError()
+             << "lowering unrolls the copy, whose extents must be static; got "
+             << ls.str();
+    int64_t calls = srcFirst.value() / srcCount;
+    int64_t rest = total.value() / srcFirst.value();
+    OpBuilder builder(op);
+    Location loc = op.getLoc();
+    for (int64_t r = 0; r < rest; ++r)
+      for (int64_t i = 0; i < calls; ++i) {
+        Value srcPtr, dstPtr;
+        SmallVector<Value> srcValues;
+        if (src->memory == "rmem") {
+          FailureOr<SmallVector<Value>> vs =
+              loadRange(builder, op, *src, i * srcCount, srcCount, r);
+          if (failed(vs))
+            return failure();
+          srcValues = *vs;
+        } else {
+          FailureOr<Value> p = pointer(builder, op, *src, i * srcCount, r);
+          if (failed(p))
+            return failure();
+          srcPtr = *p;
+        }
+        if (dst->memory != "rmem") {
+          FailureOr<Value> p = pointer(builder, op, *dst, i * dstCount, r);
+          if (failed(p))
+            return failure();
+          dstPtr = *p;
+        }
+        FailureOr<SmallVector<Value>> out =
+            atom.buildCopy(builder, loc, srcPtr, srcValues, dstPtr, Value());
+        if (failed(out))
+          return failure();
+        for (size_t v = 0; v < out->size(); ++v) {
+          FailureOr<Value> at =
+              flatAddress(builder, op, *dst, i * dstCount + int64_t(v), r);
+          if (failed(at))
+            return failure();
+          memref::StoreOp::create(builder, loc, (*out)[v], dst->memref, *at);
+        }
+      }
+    op.erase();
+    return success();
+  }
+
+private:
+  FailureOr<Operand> trace(Value tensor, Operation *user) {
+    FailureOr<AlgebraValue> value = tracer.trace(tensor, user);
+    FailureOr<Value> memref = tracer.storageOf(tensor, user);
+    if (failed(value) || failed(memref))
+      return failure();
+    return Operand{std::get<TensorValue>(*value), *memref,
+                   cast<cute::TensorType>(tensor.getType()).getMemory()};
+  }
+
+  /// The element index of value `v` of mode 0 at rest coordinate `rest`.
+  FailureOr<Value> address(OpBuilder &b, Operation *op, const Operand &t,
+                           int64_t v, ArrayRef<int64_t> rest) {
+    std::vector<IntTuple> coord = {IntTuple(v)};
+    for (int64_t r : rest)
+      coord.push_back(IntTuple(r));
+    return emitOffset(b, op, t, IntTuple::tuple(std::move(coord)));
+  }
+
+  /// The element index of value `v` of mode 0 at the `r`-th rest position
+  /// (the rest modes taken together, colexicographically).
+  FailureOr<Value> flatAddress(OpBuilder &b, Operation *op, const Operand &t,
+                               int64_t v, int64_t r) {
+    const Layout &l = t.value.layout;
+    std::vector<IntTuple> coord = {IntTuple(v)};
+    for (size_t i = 1; i < l.rank(); ++i) {
+      int64_t extent = size(l.mode(i)).value();
+      coord.push_back(IntTuple(r % extent));
+      r /= extent;
+    }
+    return emitOffset(b, op, t, IntTuple::tuple(std::move(coord)));
+  }
+
+  FailureOr<Value> emitOffset(OpBuilder &b, Operation *op, const Operand &t,
+                              const IntTuple &coord) {
+    Result<Int> at = t.value.elementOffset(coord);
+    if (at.failed())
+      return op->emitOpError() << at.message();
+    ArithEmitter emitter(b, op->getLoc(), tracer);
+    return emitter.emit(*at);
+  }
+
+  FailureOr<SmallVector<Value>> loadAll(OpBuilder &b, Operation *op,
+                                        const Operand &t, int64_t values,
+                                        int64_t r0, int64_t r1) {
+    SmallVector<Value> out;
+    for (int64_t v = 0; v < values; ++v) {
+      FailureOr<Value> at = address(b, op, t, v, {r0, r1});
+      if (failed(at))
+        return failure();
+      out.push_back(memref::LoadOp::create(b, op->getLoc(), t.memref, *at));
+    }
+    return out;
+  }
+
+  FailureOr<SmallVector<Value>> loadRange(OpBuilder &b, Operation *op,
+                                          const Operand &t, int64_t first,
+                                          int64_t count, int64_t r) {
+    SmallVector<Value> out;
+    for (int64_t v = first; v < first + count; ++v) {
+      FailureOr<Value> at = flatAddress(b, op, t, v, r);
+      if (failed(at))
+        return failure();
+      out.push_back(memref::LoadOp::create(b, op->getLoc(), t.memref, *at));
+    }
+    return out;
+  }
+
+  /// An LLVM pointer to value `v` at rest position `r`, in the address
+  /// space the tensor's memory has on the GPU.
+  FailureOr<Value> pointer(OpBuilder &b, Operation *op, const Operand &t,
+                           int64_t v, int64_t r) {
+    FailureOr<Value> index = flatAddress(b, op, t, v, r);
+    if (failed(index))
+      return failure();
+    Location loc = op->getLoc();
+    auto type = cast<MemRefType>(t.memref.getType());
+    if (type.getRank() != 1)
+      return op->emitOpError() << "expected the tensor's storage to be a 1-D "
+                               << "memref, got " << type;
+    MLIRContext *ctx = b.getContext();
+    unsigned space = addressSpaceOf(type);
+    auto ptrType = LLVM::LLVMPointerType::get(ctx, space);
+    Type i64 = b.getI64Type();
+    auto array = LLVM::LLVMArrayType::get(i64, 1);
+    auto descriptor = LLVM::LLVMStructType::getLiteral(
+        ctx, {ptrType, ptrType, i64, array, array});
+    Value desc =
+        UnrealizedConversionCastOp::create(b, loc, descriptor, t.memref)
+            .getResult(0);
+    Value base = LLVM::ExtractValueOp::create(b, loc, desc, 1);
+    Value offset = LLVM::ExtractValueOp::create(b, loc, desc, 2);
+    Value i = arith::IndexCastOp::create(b, loc, i64, *index);
+    Value at = LLVM::AddOp::create(b, loc, offset, i);
+    Type element = type.getElementType();
+    if (!LLVM::isCompatibleType(element))
+      element = b.getIntegerType(element.getIntOrFloatBitWidth());
+    Value ptr = LLVM::GEPOp::create(b, loc, ptrType, element, base,
+                                    ArrayRef<LLVM::GEPArg>{at});
+    unsigned want = addressSpaceFor(t.memory);
+    if (want != space)
+      ptr = LLVM::AddrSpaceCastOp::create(
+          b, loc, LLVM::LLVMPointerType::get(ctx, want), ptr);
+    return ptr;
+  }
+
+  LayoutTracer &tracer;
+};
+
+struct ConvertCuteNVGPUToNVVMPass
+    : public cute::impl::ConvertCuteNVGPUToNVVMPassBase<
+          ConvertCuteNVGPUToNVVMPass> {
+  void runOnOperation() override {
+    LayoutTracer tracer;
+    AtomLowering lowering(tracer);
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<cute_nvgpu::GemmOp, cute_nvgpu::CopyOp>(op))
+        ops.push_back(op);
+    });
+    bool failed = false;
+    for (Operation *op : ops) {
+      if (auto gemm = dyn_cast<cute_nvgpu::GemmOp>(op))
+        failed |= ::mlir::failed(lowering.lower(gemm));
+      else
+        failed |= ::mlir::failed(lowering.lower(cast<cute_nvgpu::CopyOp>(op)));
+    }
+    if (failed ||
+        ::mlir::failed(lowerCuteTensorAccesses(getOperation(), tracer)) ||
+        ::mlir::failed(expandQueriesAndEraseCute(getOperation(), tracer)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
