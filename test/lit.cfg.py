@@ -24,3 +24,10 @@ llvm_config.add_tool_substitutions(["mlir-runner"], [config.llvm_tools_dir])
 config.substitutions.append(
     ("%mlir_c_runner_utils",
      os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
+
+# ptxas checks the PTX we emit; without a CUDA toolkit those tests are skipped.
+ptxas = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin",
+                     "ptxas")
+if os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
