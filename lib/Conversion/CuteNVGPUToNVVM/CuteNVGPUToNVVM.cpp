@@ -38,7 +38,7 @@ using namespace mlir::cute_nvgpu;
 
 namespace {
 
-/// A traced operand: its library value and the memref it lives in.
+/// A traced operand, with the memory its type names.
 struct Operand {
   TensorValue value;
   Value memref;
@@ -184,11 +184,10 @@ public:
 
 private:
   FailureOr<Operand> trace(Value tensor, Operation *user) {
-    FailureOr<AlgebraValue> value = tracer.trace(tensor, user);
-    FailureOr<Value> memref = tracer.storageOf(tensor, user);
-    if (failed(value) || failed(memref))
+    FailureOr<TracedTensor> t = tracer.traceTensor(tensor, user);
+    if (failed(t))
       return failure();
-    return Operand{std::get<TensorValue>(*value), *memref,
+    return Operand{t->value, t->memref,
                    cast<cute::TensorType>(tensor.getType()).getMemory()};
   }
 
@@ -217,11 +216,7 @@ private:
 
   FailureOr<Value> emitOffset(OpBuilder &b, Operation *op, const Operand &t,
                               const IntTuple &coord) {
-    Result<Int> at = t.value.elementOffset(coord);
-    if (at.failed())
-      return op->emitOpError() << at.message();
-    ArithEmitter emitter(b, op->getLoc(), tracer);
-    return emitter.emit(*at);
+    return tracer.emitElementOffset(b, op, t.value, coord);
   }
 
   FailureOr<SmallVector<Value>> loadAll(OpBuilder &b, Operation *op,

@@ -115,6 +115,26 @@ FailureOr<AlgebraValue> LayoutTracer::evaluate(AlgebraOpInterface op) {
   return *result;
 }
 
+FailureOr<TracedTensor> LayoutTracer::traceTensor(Value tensor,
+                                                  Operation *user) {
+  FailureOr<AlgebraValue> value = trace(tensor, user);
+  FailureOr<Value> memref = storageOf(tensor, user);
+  if (failed(value) || failed(memref))
+    return failure();
+  return TracedTensor{std::get<TensorValue>(*value), *memref};
+}
+
+FailureOr<Value> LayoutTracer::emitElementOffset(OpBuilder &builder,
+                                                 Operation *op,
+                                                 const TensorValue &tensor,
+                                                 const IntTuple &coord) {
+  Result<Int> at = tensor.elementOffset(coord);
+  if (at.failed())
+    return op->emitOpError() << at.message();
+  ArithEmitter emitter(builder, op->getLoc(), *this);
+  return emitter.emit(*at);
+}
+
 FailureOr<Value> LayoutTracer::storageOf(Value tensor, Operation *user) {
   if (Value known = storage.lookup(tensor))
     return known;

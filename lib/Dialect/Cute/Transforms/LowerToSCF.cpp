@@ -32,12 +32,6 @@ using namespace mlir::cute;
 
 namespace {
 
-/// A traced tensor: its library value and its memory.
-struct TracedTensor {
-  TensorValue value;
-  Value memref;
-};
-
 class TensorLowering {
 public:
   explicit TensorLowering(LayoutTracer &tracer) : tracer(tracer) {}
@@ -309,11 +303,7 @@ public:
 
 private:
   FailureOr<TracedTensor> traceTensor(Value tensor, Operation *user) {
-    FailureOr<AlgebraValue> value = tracer.trace(tensor, user);
-    FailureOr<Value> memref = tracer.storageOf(tensor, user);
-    if (failed(value) || failed(memref))
-      return failure();
-    return TracedTensor{std::get<TensorValue>(*value), *memref};
+    return tracer.traceTensor(tensor, user);
   }
 
   FailureOr<IntTuple> traceCoord(Value coord, Operation *user) {
@@ -347,11 +337,7 @@ private:
   /// `offset + layout(coord)` emitted at the builder's position.
   FailureOr<Value> address(OpBuilder &builder, Operation *op,
                            const TracedTensor &t, const IntTuple &coord) {
-    Result<Int> at = t.value.elementOffset(coord);
-    if (at.failed())
-      return op->emitOpError() << at.message();
-    ArithEmitter emitter(builder, op->getLoc(), tracer);
-    return emitter.emit(*at);
+    return tracer.emitElementOffset(builder, op, t.value, coord);
   }
 
   /// `scf.for i in [0, extent)`; appends the counter as an unknown in range.

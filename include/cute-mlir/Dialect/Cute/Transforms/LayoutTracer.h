@@ -23,6 +23,12 @@
 namespace mlir {
 namespace cute {
 
+/// A traced tensor: its library value and the memref it lives in.
+struct TracedTensor {
+  TensorValue value;
+  Value memref;
+};
+
 class LayoutTracer {
 public:
   /// The library value of `value`, or an error emitted at `user`.
@@ -31,6 +37,13 @@ public:
   FailureOr<AlgebraValue> evaluate(AlgebraOpInterface op);
   /// The memref a tensor value lives in (a fragment gets a stack allocation).
   FailureOr<Value> storageOf(Value tensor, Operation *user);
+  /// A tensor's library value and its memref.
+  FailureOr<TracedTensor> traceTensor(Value tensor, Operation *user);
+  /// `offset + layout(coord)` of `tensor` as an `index`, emitted at the
+  /// builder's position, or an error emitted at `op`.
+  FailureOr<Value> emitElementOffset(OpBuilder &builder, Operation *op,
+                                     const TensorValue &tensor,
+                                     const IntTuple &coord);
   /// The memref a pointer points into and its offset there, in elements.
   FailureOr<std::pair<Value, Int>> tracePtr(Value ptr, Operation *user);
 
