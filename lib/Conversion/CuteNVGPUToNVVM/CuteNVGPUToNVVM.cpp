@@ -23,6 +23,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace mlir {
@@ -286,6 +287,20 @@ private:
   LayoutTracer &tracer;
 };
 
+/// Unrolls the loops over register fragments, innermost first, so that every
+/// fragment index is a constant and the fragments become registers.
+static LogicalResult unrollFragmentLoops(Operation *root) {
+  SmallVector<scf::ForOp> loops;
+  root->walk([&](scf::ForOp loop) {
+    if (loop->hasAttr(cute::kFragmentLoopAttrName))
+      loops.push_back(loop);
+  });
+  for (scf::ForOp loop : loops)
+    if (failed(loopUnrollFull(loop)))
+      return loop.emitError("cannot unroll the loop over a register fragment");
+  return success();
+}
+
 struct ConvertCuteNVGPUToNVVMPass
     : public cute::impl::ConvertCuteNVGPUToNVVMPassBase<
           ConvertCuteNVGPUToNVVMPass> {
@@ -306,7 +321,8 @@ struct ConvertCuteNVGPUToNVVMPass
     }
     if (failed ||
         ::mlir::failed(lowerCuteTensorAccesses(getOperation(), tracer)) ||
-        ::mlir::failed(expandQueriesAndEraseCute(getOperation(), tracer)))
+        ::mlir::failed(expandQueriesAndEraseCute(getOperation(), tracer)) ||
+        ::mlir::failed(unrollFragmentLoops(getOperation())))
       signalPassFailure();
   }
 };

@@ -393,3 +393,13 @@ func.func @empty_tile() {
   %t = "cute.make_tile"() : () -> !cute.tile<"1">
   return
 }
+
+// -----
+
+func.func @fill_wrong_type(%buf: memref<?xf32>, %v: f16) {
+  %l = cute.static : !cute.layout<"4:1">
+  %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"4:1">) -> !cute.tensor<f32, gmem, "4:1">
+  // expected-error @+1 {{'cute.fill' op value type 'f16' is not the tensor's element type 'f32'}}
+  cute.fill %t, %v : !cute.tensor<f32, gmem, "4:1">, f16
+  return
+}

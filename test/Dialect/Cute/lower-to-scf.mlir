@@ -111,3 +111,18 @@ func.func @vectors(%buf: memref<?xf32>) {
   cute.store_vector %w, %s : vector<4xf32>, !cute.tensor<f32, gmem, "4:3">
   return
 }
+
+// -----
+
+// A fill writes the value at every element of the (strided) tensor.
+// CHECK-LABEL: func @fill
+// CHECK-SAME: (%[[BUF:.*]]: memref<?xf32>, %[[V:.*]]: f32)
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:   %[[AT:.*]] = arith.muli %[[K]], %{{.*}} : index
+// CHECK:   memref.store %[[V]], %[[BUF]][%[[AT]]]
+func.func @fill(%buf: memref<?xf32>, %v: f32) {
+  %l = cute.static : !cute.layout<"6:2">
+  %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"6:2">) -> !cute.tensor<f32, gmem, "6:2">
+  cute.fill %t, %v : !cute.tensor<f32, gmem, "6:2">, f32
+  return
+}

@@ -715,6 +715,17 @@ LogicalResult CopyOp::verify() {
   return success();
 }
 
+LogicalResult FillOp::verify() {
+  auto type = cast<cute::TensorType>(getTensor().getType());
+  if (type.getMemory() == "coord")
+    return emitOpError("coord tensors cannot be filled");
+  if (getValue().getType() != type.getElementType())
+    return emitOpError() << "value type " << getValue().getType()
+                         << " is not the tensor's element type "
+                         << type.getElementType();
+  return success();
+}
+
 LogicalResult GemmOp::verify() {
   Value operands[3] = {getA(), getB(), getC()};
   const char *names[3] = {"A", "B", "C"};

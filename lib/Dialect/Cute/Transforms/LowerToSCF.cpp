@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -237,6 +238,7 @@ public:
     FailureOr<scf::ForOp> loop = buildLoop(builder, loc, n, counters);
     if (failed(loop))
       return failure();
+    markFragmentLoop(*loop, op);
     OpBuilder body = OpBuilder::atBlockTerminator(loop->getBody());
     IntTuple i(counters.front());
     if (Value pred = op.getPred()) {
@@ -261,6 +263,26 @@ public:
     return success();
   }
 
+  LogicalResult lower(FillOp op) {
+    FailureOr<TracedTensor> t = traceTensor(op.getTensor(), op);
+    if (failed(t))
+      return failure();
+    OpBuilder builder(op);
+    SmallVector<Int> counters;
+    FailureOr<scf::ForOp> loop =
+        buildLoop(builder, op.getLoc(), size(t->value.layout), counters);
+    if (failed(loop))
+      return failure();
+    markFragmentLoop(*loop, op);
+    OpBuilder body = OpBuilder::atBlockTerminator(loop->getBody());
+    FailureOr<Value> at = address(body, op, *t, IntTuple(counters.front()));
+    if (failed(at))
+      return failure();
+    memref::StoreOp::create(body, op.getLoc(), op.getValue(), t->memref, *at);
+    op.erase();
+    return success();
+  }
+
   LogicalResult lower(GemmOp op) {
     FailureOr<TracedTensor> a = traceTensor(op.getA(), op);
     FailureOr<TracedTensor> b = traceTensor(op.getB(), op);
@@ -277,6 +299,7 @@ public:
       FailureOr<scf::ForOp> loop = buildLoop(body, loc, extent, counters);
       if (failed(loop))
         return failure();
+      markFragmentLoop(*loop, op);
       body = OpBuilder::atBlockTerminator(loop->getBody());
     }
     IntTuple m(counters[0]), n(counters[1]), k(counters[2]);
@@ -340,6 +363,18 @@ private:
     return tracer.emitElementOffset(builder, op, t.value, coord);
   }
 
+  /// Tags a loop of static trip count over a register tensor, so that GPU
+  /// lowerings can unroll it and keep the fragment in registers.
+  static void markFragmentLoop(scf::ForOp loop, Operation *op) {
+    if (!getConstantIntValue(loop.getUpperBound()))
+      return;
+    if (llvm::any_of(op->getOperandTypes(), [](Type t) {
+          auto tensor = dyn_cast<cute::TensorType>(t);
+          return tensor && tensor.getMemory() == "rmem";
+        }))
+      loop->setAttr(kFragmentLoopAttrName, UnitAttr::get(op->getContext()));
+  }
+
   /// `scf.for i in [0, extent)`; appends the counter as an unknown in range.
   FailureOr<scf::ForOp> buildLoop(OpBuilder &builder, Location loc,
                                   const Int &extent,
@@ -371,8 +406,8 @@ LogicalResult mlir::cute::lowerCuteTensorAccesses(Operation *root,
       if (cast<cute::TensorType>(load.getTensor().getType()).getMemory() ==
           "coord")
         return;
-    if (isa<LoadOp, StoreOp, CopyOp, GemmOp, ElemLessOp, ToMemrefOp, PrintOp,
-            LoadVectorOp, StoreVectorOp>(op))
+    if (isa<LoadOp, StoreOp, CopyOp, FillOp, GemmOp, ElemLessOp, ToMemrefOp,
+            PrintOp, LoadVectorOp, StoreVectorOp>(op))
       accesses.push_back(op);
   });
   bool failed = false;
@@ -382,6 +417,7 @@ LogicalResult mlir::cute::lowerCuteTensorAccesses(Operation *root,
             .Case([&](LoadOp o) { return lowering.lower(o); })
             .Case([&](StoreOp o) { return lowering.lower(o); })
             .Case([&](CopyOp o) { return lowering.lower(o); })
+            .Case([&](FillOp o) { return lowering.lower(o); })
             .Case([&](GemmOp o) { return lowering.lower(o); })
             .Case([&](ElemLessOp o) { return lowering.lower(o); })
             .Case([&](ToMemrefOp o) { return lowering.lower(o); })

@@ -877,6 +877,24 @@ def Cute_CopyOp : Cute_Op<"copy"> {
   let hasVerifier = 1;
 }
 
+def Cute_FillOp : Cute_Op<"fill"> {
+  let summary = "write one value into every element of a tensor";
+  let description = [{
+    CuTe's `fill(tensor, value)` (and `clear`, with zero): `tensor(i) = value`
+    for every `i` in `0..size(tensor)`, typically to zero an accumulator
+    fragment before a mainloop.
+
+    ```mlir
+    cute.fill %acc, %zero : !cute.tensor<f32, rmem, "((2,2),4,4):((1,2),4,16)">, f32
+    ```
+  }];
+  let arguments = (ins Cute_TensorType:$tensor, AnyType:$value);
+  let assemblyFormat = [{
+    $tensor `,` $value attr-dict `:` qualified(type($tensor)) `,` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
 def Cute_GemmOp : Cute_Op<"gemm"> {
   let summary = "C += A * B with a universal FMA, over (M,K), (N,K), (M,N) tensors";
   let description = [{

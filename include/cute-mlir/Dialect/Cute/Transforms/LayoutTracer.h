@@ -76,10 +76,15 @@ private:
   DenseMap<const IntNode *, Value> memo;
 };
 
-/// Lower every cute tensor access under `root` (load, store, copy, gemm,
-/// vector load/store, to_memref, elem_less, print) to memref, scf and arith,
-/// as `cute-lower-to-scf` does. Passes that lower other dialects' accesses
-/// first share `tracer`, so a fragment keeps one allocation.
+/// The unit attribute on the `scf.for` loops of static trip count that
+/// `lowerCuteTensorAccesses` makes over register tensors.
+inline constexpr llvm::StringLiteral kFragmentLoopAttrName =
+    "cute.fragment_loop";
+
+/// Lower every cute tensor access under `root` (load, store, copy, fill,
+/// gemm, vector load/store, to_memref, elem_less, print) to memref, scf and
+/// arith, as `cute-lower-to-scf` does. Passes that lower other dialects'
+/// accesses first share `tracer`, so a fragment keeps one allocation.
 LogicalResult lowerCuteTensorAccesses(Operation *root, LayoutTracer &tracer);
 
 /// Replace every index-valued cute query under `root` by its arithmetic, then
