@@ -19,6 +19,11 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.cute_mlir_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["cute-layout", "cute-opt"], tool_dirs)
 
+# The shipped examples are compiled by the tests in Examples/.
+config.substitutions.append(
+    ("%examples", os.path.join(os.path.dirname(config.test_source_root),
+                               "examples")))
+
 # CPU execution tests run lowered IR with upstream mlir-runner.
 llvm_config.add_tool_substitutions(["mlir-runner"], [config.llvm_tools_dir])
 config.substitutions.append(
