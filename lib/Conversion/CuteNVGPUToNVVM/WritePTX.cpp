@@ -53,7 +53,11 @@ struct CuteWritePTXPass
           return WalkResult::interrupt();
         }
         os << object.getObject().getValue();
-        mlir::emitRemark(binary.getLoc()) << "wrote " << path;
+        os.close();
+        // At the file written (line 0: no source line is shown), not at the
+        // binary, whose one line is the whole PTX.
+        mlir::emitRemark(FileLineColLoc::get(binary.getContext(), path, 0, 0))
+            << "wrote " << binary.getSymName() << " for " << chip;
         wrote = true;
       }
       return WalkResult::advance();
