@@ -8,7 +8,7 @@ reference computed by torch, and times the GEMM example against cuBLAS
 (torch.matmul) with CUDA events.
 
   python3 bench/gpu_check.py --atoms DIR/atoms.sm_90a.ptx \
-      --gemm-sm80 DIR/kernels.sm_80.ptx
+      --wgmma DIR/wgmma.sm_90a.ptx --gemm-sm80 DIR/kernels.sm_80.ptx
 
 Kernel arguments follow MLIR's memref calling convention: each
 memref<NxT> is (allocated ptr, aligned ptr, offset, size, stride).
@@ -97,6 +97,26 @@ def check_atoms(path):
         report(f"mma {name}", rel_error(c, ref), tol)
 
 
+# name: (N, input dtype); M = K = 64, f32 accumulators.
+WGMMA = {
+    "wgmma_f16_n64": (64, torch.float16),
+    "wgmma_bf16_n128": (128, torch.bfloat16),
+}
+
+
+def check_wgmma(path):
+    module = cp.RawModule(path=path)
+    for name, (n, dtype) in WGMMA.items():
+        a = torch.randn(64, 64, device="cuda").to(dtype)
+        b = torch.randn(n, 64, device="cuda").to(dtype)
+        c = torch.randn(64, n, device="cuda")
+        ref = c.double() + a.double() @ b.double().T
+        params = memref(a) + memref(b) + memref(c)
+        module.get_function(name)((1, 1, 1), (128, 1, 1), tuple(params))
+        cp.cuda.runtime.deviceSynchronize()
+        report(name, rel_error(c, ref), 1e-6)
+
+
 def gemm_sm80(module, a, b, c, m, n, k):
     params = memref(a) + memref(b) + memref(c) + [np.int64(m), np.int64(n),
                                                   np.int64(k)]
@@ -156,12 +176,15 @@ def check_and_time_gemm_sm80(path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--atoms", help="PTX of test/GPU/mma-atoms.mlir")
+    parser.add_argument("--wgmma", help="PTX of test/GPU/wgmma.mlir")
     parser.add_argument("--gemm-sm80", help="PTX of examples/gemm-sm80.mlir")
     args = parser.parse_args()
     torch.manual_seed(0)
     print(torch.cuda.get_device_name(), "torch", torch.__version__)
     if args.atoms:
         check_atoms(args.atoms)
+    if args.wgmma:
+        check_wgmma(args.wgmma)
     if args.gemm_sm80:
         check_and_time_gemm_sm80(args.gemm_sm80)
     if FAILURES:

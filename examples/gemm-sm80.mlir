@@ -23,8 +23,8 @@ module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @gemm_tn(%A: memref<?xf16, 1>, %B: memref<?xf16, 1>, %C: memref<?xf32, 1>,
                     %m: index, %n: index, %k: index)
-      workgroup(%smemA: memref<12288xf16, #gpu.address_space<workgroup>>,
-                %smemB: memref<12288xf16, #gpu.address_space<workgroup>>)
+      workgroup(%smemA: memref<12288xf16, #gpu.address_space<workgroup>> {llvm.align = 128 : i64},
+                %smemB: memref<12288xf16, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
       kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index

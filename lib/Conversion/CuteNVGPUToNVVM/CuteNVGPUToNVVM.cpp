@@ -14,6 +14,7 @@
 
 #include "cute-mlir/Conversion/Passes.h"
 
+#include "cute-mlir/Atom/Gmma.h"
 #include "cute-mlir/Dialect/Cute/Transforms/LayoutTracer.h"
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
 
@@ -92,6 +93,8 @@ public:
         return op.emitOpError()
                << "lowering unrolls the rest modes, which must be static; "
                << "got C " << lc.str() << " and A " << la.str();
+    if (atom.getTraits().arch >= 90)
+      return lowerWgmma(op, atom, *a, *b, *c, tiles);
     int64_t va = size(la.mode(0)).value(), vb = size(lb.mode(0)).value(),
             vc = size(lc.mode(0)).value();
     OpBuilder builder(op);
@@ -117,6 +120,92 @@ public:
         }
     op.erase();
     return success();
+  }
+
+  /// One wgmma per (m', n', k'), A and B through shared-memory descriptors.
+  LogicalResult lowerWgmma(cute_nvgpu::GemmOp op, MmaAtomAttrInterface atom,
+                           const Operand &a, const Operand &b, const Operand &c,
+                           const Int (&tiles)[3]) {
+    cute::MmaAtom traits = atom.getTraits();
+    FailureOr<cute::GmmaDescriptor> da =
+        descriptorFields(op, a, "A", traits.majorA);
+    if (failed(da))
+      return failure();
+    FailureOr<cute::GmmaDescriptor> db =
+        descriptorFields(op, b, "B", traits.majorB);
+    if (failed(db))
+      return failure();
+    int64_t vc = size(c.value.layout.mode(0)).value();
+    OpBuilder builder(op);
+    Location loc = op.getLoc();
+    for (int64_t k = 0; k < tiles[2].value(); ++k)
+      for (int64_t m = 0; m < tiles[0].value(); ++m)
+        for (int64_t n = 0; n < tiles[1].value(); ++n) {
+          FailureOr<Value> descA = descriptor(builder, op, a, *da, m, k);
+          FailureOr<Value> descB = descriptor(builder, op, b, *db, n, k);
+          FailureOr<SmallVector<Value>> cv = loadAll(builder, op, c, vc, m, n);
+          if (failed(descA) || failed(descB) || failed(cv))
+            return failure();
+          FailureOr<SmallVector<Value>> d =
+              atom.buildWgmma(builder, loc, *descA, *descB, *cv);
+          if (failed(d))
+            return failure();
+          for (int64_t v = 0; v < vc; ++v) {
+            FailureOr<Value> at = address(builder, op, c, v, {m, n});
+            if (failed(at))
+              return failure();
+            memref::StoreOp::create(builder, loc, (*d)[v], c.memref, *at);
+          }
+        }
+    op.erase();
+    return success();
+  }
+
+  /// The static fields of the descriptors of a wgmma operand: its tile (mode
+  /// 0, with the tensor's swizzle) must be a canonical GMMA layout.
+  FailureOr<cute::GmmaDescriptor> descriptorFields(Operation *op,
+                                                   const Operand &t,
+                                                   StringRef name,
+                                                   cute::GmmaMajor major) {
+    if (t.memory != "smem")
+      return op->emitOpError() << "a wgmma reads " << name
+                               << " from shared memory, not " << t.memory;
+    cute::Swizzle swizzle =
+        t.value.swizzle ? *t.value.swizzle : *cute::Swizzle::get(0, 0, 0);
+    cute::ComposedLayout tile(swizzle, 0, t.value.layout.mode(0));
+    int bits = elementBits(t.value.elementType);
+    cute::Result<cute::GmmaDescriptor> fields =
+        cute::makeGmmaDescriptor(tile, bits, major);
+    if (fields.failed())
+      return op->emitOpError()
+             << "no wgmma descriptor for " << name << " ("
+             << (t.value.swizzle ? tile.str() : tile.inner().str()) << ", "
+             << cute::str(major) << "-major): " << fields.message();
+    return *fields;
+  }
+
+  /// The descriptor of operand tile (r0, r1): the static fields and the
+  /// tile's shared-memory address, in 16-byte units in bits 0-13.
+  FailureOr<Value> descriptor(OpBuilder &b, Operation *op, const Operand &t,
+                              const cute::GmmaDescriptor &fields, int64_t r0,
+                              int64_t r1) {
+    FailureOr<Value> index = address(b, op, t, 0, {r0, r1});
+    if (failed(index))
+      return failure();
+    FailureOr<Value> ptr = pointerAt(b, op, t, *index);
+    if (failed(ptr))
+      return failure();
+    Location loc = op->getLoc();
+    Type i64 = b.getI64Type();
+    auto constant = [&](uint64_t v) {
+      return LLVM::ConstantOp::create(b, loc, i64, int64_t(v));
+    };
+    Value addr = LLVM::PtrToIntOp::create(b, loc, i64, *ptr);
+    Value chunk = LLVM::LShrOp::create(
+        b, loc, LLVM::AndOp::create(b, loc, addr, constant(0x3FFFF)),
+        constant(4));
+    return LLVM::OrOp::create(b, loc, chunk, constant(fields.encode(0)))
+        .getResult();
   }
 
   LogicalResult lower(cute_nvgpu::CopyOp op) {
@@ -253,6 +342,12 @@ private:
     FailureOr<Value> index = flatAddress(b, op, t, v, r);
     if (failed(index))
       return failure();
+    return pointerAt(b, op, t, *index);
+  }
+
+  /// An LLVM pointer to element `index` of the tensor's storage.
+  FailureOr<Value> pointerAt(OpBuilder &b, Operation *op, const Operand &t,
+                             Value index) {
     Location loc = op->getLoc();
     auto type = cast<MemRefType>(t.memref.getType());
     if (type.getRank() != 1)
@@ -270,7 +365,7 @@ private:
             .getResult(0);
     Value base = LLVM::ExtractValueOp::create(b, loc, desc, 1);
     Value offset = LLVM::ExtractValueOp::create(b, loc, desc, 2);
-    Value i = arith::IndexCastOp::create(b, loc, i64, *index);
+    Value i = arith::IndexCastOp::create(b, loc, i64, index);
     Value at = LLVM::AddOp::create(b, loc, offset, i);
     Type element = type.getElementType();
     if (!LLVM::isCompatibleType(element))

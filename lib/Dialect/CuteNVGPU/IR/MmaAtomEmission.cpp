@@ -18,6 +18,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
@@ -199,4 +200,70 @@ FailureOr<SmallVector<Value>> MmaAtomAttr::buildMma(OpBuilder &b, Location loc,
             .getResult();
   }
   return unpack(b, loc, result, *fd);
+}
+
+/// The wgmma type of a value type of the atom tables.
+static std::optional<NVVM::WGMMATypes> wgmmaType(StringRef type) {
+  return llvm::StringSwitch<std::optional<NVVM::WGMMATypes>>(type)
+      .Case("f16", NVVM::WGMMATypes::f16)
+      .Case("bf16", NVVM::WGMMATypes::bf16)
+      .Case("tf32", NVVM::WGMMATypes::tf32)
+      .Case("e4m3", NVVM::WGMMATypes::e4m3)
+      .Case("e5m2", NVVM::WGMMATypes::e5m2)
+      .Case("s8", NVVM::WGMMATypes::s8)
+      .Case("u8", NVVM::WGMMATypes::u8)
+      .Case("f32", NVVM::WGMMATypes::f32)
+      .Case("s32", NVVM::WGMMATypes::s32)
+      .Default(std::nullopt);
+}
+
+FailureOr<SmallVector<Value>> MmaAtomAttr::buildWgmma(OpBuilder &b,
+                                                      Location loc, Value descA,
+                                                      Value descB,
+                                                      ValueRange c) const {
+  cute::MmaAtom atom = getTraits();
+  if (atom.arch < 90)
+    return emitError(loc) << atom.name
+                          << " is not a wgmma: it takes registers, not "
+                             "shared-memory descriptors";
+  if (atom.sourceA != cute::OperandSource::SharedMemory)
+    return emitError(loc) << atom.name
+                          << " reads A from registers: NVVM 22 has no "
+                             "register-A wgmma op, so it is not lowered yet";
+  if (atom.typeD == "f16")
+    return emitError(loc) << atom.name
+                          << " accumulates in f16 (packed pairs): not lowered "
+                             "yet";
+  if (int64_t(c.size()) != atom.valuesC())
+    return emitError(loc) << atom.name << " takes " << atom.valuesC()
+                          << " accumulators per thread, got " << c.size();
+  std::optional<NVVM::WGMMATypes> ta = wgmmaType(atom.typeA),
+                                  tb = wgmmaType(atom.typeB),
+                                  td = wgmmaType(atom.typeD);
+  if (!ta || !tb || !td)
+    return emitError(loc) << atom.name << " has a value type wgmma lacks";
+  MLIRContext *ctx = getContext();
+  SmallVector<Type> members(c.size(), c.front().getType());
+  auto structType = LLVM::LLVMStructType::getLiteral(ctx, members);
+  Value acc = LLVM::UndefOp::create(b, loc, structType);
+  for (auto [i, v] : llvm::enumerate(c))
+    acc = LLVM::InsertValueOp::create(b, loc, acc, v, int64_t(i));
+  int m = atom.shapeMNK.mode(0).value().value();
+  int n = atom.shapeMNK.mode(1).value().value();
+  int k = atom.shapeMNK.mode(2).value().value();
+  // NVVM names the K-major A "row" and the K-major B "col".
+  auto layoutA = atom.majorA == cute::GmmaMajor::K ? NVVM::MMALayout::row
+                                                   : NVVM::MMALayout::col;
+  auto layoutB = atom.majorB == cute::GmmaMajor::K ? NVVM::MMALayout::col
+                                                   : NVVM::MMALayout::row;
+  Value d = NVVM::WgmmaMmaAsyncOp::create(
+      b, loc, structType, acc, descA, descB,
+      NVVM::MMAShapeAttr::get(ctx, m, n, k), *ta, *tb, *td,
+      NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+      NVVM::WGMMAScaleIn::one, layoutA, layoutB,
+      /*satfinite=*/NVVM::MMAIntOverflowAttr());
+  SmallVector<Value> out;
+  for (int64_t i = 0; i < int64_t(c.size()); ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
+  return out;
 }
