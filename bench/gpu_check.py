@@ -8,7 +8,8 @@ reference computed by torch, and times the GEMM example against cuBLAS
 (torch.matmul) with CUDA events.
 
   python3 bench/gpu_check.py --atoms DIR/atoms.sm_90a.ptx \
-      --wgmma DIR/wgmma.sm_90a.ptx --gemm-sm80 DIR/kernels.sm_80.ptx
+      --wgmma DIR/wgmma.sm_90a.ptx --gemm-sm80 DIR/gemm-sm80.sm_80.ptx \
+      --gemm-sm90a DIR/gemm-sm90a.sm_90a.ptx
 
 Kernel arguments follow MLIR's memref calling convention: each
 memref<NxT> is (allocated ptr, aligned ptr, offset, size, stride).
@@ -117,7 +118,7 @@ def check_wgmma(path):
         report(name, rel_error(c, ref), 1e-6)
 
 
-def gemm_sm80(module, a, b, c, m, n, k):
+def launch_gemm(module, a, b, c, m, n, k):
     params = memref(a) + memref(b) + memref(c) + [np.int64(m), np.int64(n),
                                                   np.int64(k)]
     module.get_function("gemm_tn")((m // 128, n // 128, 1), (128, 1, 1),
@@ -140,20 +141,21 @@ def time_ms(fn, sets, warmup=5, reps=30):
     return statistics.median(times), min(times), max(times)
 
 
-def check_and_time_gemm_sm80(path):
+def check_and_time_gemm(path, label):
+    """The GEMM examples share one signature: gemm_tn(A, B, C, M, N, K)."""
     module = cp.RawModule(path=path)
     for m, n, k in [(128, 128, 32), (256, 384, 96), (1024, 512, 256),
                     (2048, 2048, 1024), (4096, 4096, 4096)]:
         a = torch.randn(m, k, device="cuda", dtype=torch.float16)
         b = torch.randn(n, k, device="cuda", dtype=torch.float16)
         c = torch.full((m, n), float("nan"), device="cuda")
-        gemm_sm80(module, a, b, c, m, n, k)
+        launch_gemm(module, a, b, c, m, n, k)
         torch.cuda.synchronize()
         ref = a.double() @ b.double().T
-        report(f"gemm_sm80 {m}x{n}x{k}", rel_error(c, ref), 1e-5)
+        report(f"{label} {m}x{n}x{k}", rel_error(c, ref), 1e-5)
 
     print()
-    print(f"{'GEMM f16 TN, f32 acc':<22}{'ours ms':>9}{'cuBLAS ms':>11}"
+    print(f"{label + ' f16 TN f32 acc':<22}{'ours ms':>9}{'cuBLAS ms':>11}"
           f"{'ours TF/s':>11}{'cuBLAS TF/s':>13}{'ratio':>7}")
     for size in (2048, 4096, 8192):
         m = n = k = size
@@ -162,7 +164,7 @@ def check_and_time_gemm_sm80(path):
             sets.append((torch.randn(m, k, device="cuda").half(),
                          torch.randn(n, k, device="cuda").half(),
                          torch.empty(m, n, device="cuda")))
-        ours = time_ms(lambda a, b, c: gemm_sm80(module, a, b, c, m, n, k),
+        ours = time_ms(lambda a, b, c: launch_gemm(module, a, b, c, m, n, k),
                        sets)
         # cuBLAS: the same product, f16 out (torch has no f16 x f16 -> f32).
         cublas = time_ms(lambda a, b, c: torch.matmul(a, b.T), sets)
@@ -178,6 +180,8 @@ def main():
     parser.add_argument("--atoms", help="PTX of test/GPU/mma-atoms.mlir")
     parser.add_argument("--wgmma", help="PTX of test/GPU/wgmma.mlir")
     parser.add_argument("--gemm-sm80", help="PTX of examples/gemm-sm80.mlir")
+    parser.add_argument("--gemm-sm90a",
+                        help="PTX of examples/gemm-sm90a.mlir")
     args = parser.parse_args()
     torch.manual_seed(0)
     print(torch.cuda.get_device_name(), "torch", torch.__version__)
@@ -186,7 +190,9 @@ def main():
     if args.wgmma:
         check_wgmma(args.wgmma)
     if args.gemm_sm80:
-        check_and_time_gemm_sm80(args.gemm_sm80)
+        check_and_time_gemm(args.gemm_sm80, "gemm_sm80")
+    if args.gemm_sm90a:
+        check_and_time_gemm(args.gemm_sm90a, "gemm_sm90a")
     if FAILURES:
         print("FAILED:", ", ".join(FAILURES))
         return 1

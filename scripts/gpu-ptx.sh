@@ -17,3 +17,4 @@ ptx() { # input chip+features name
 ptx test/GPU/mma-atoms.mlir "chip=sm_90a features=+ptx84" atoms.sm_90a.ptx
 ptx test/GPU/wgmma.mlir "chip=sm_90a" wgmma.sm_90a.ptx
 ptx examples/gemm-sm80.mlir "chip=sm_80" gemm-sm80.sm_80.ptx
+ptx examples/gemm-sm90a.mlir "chip=sm_90a" gemm-sm90a.sm_90a.ptx
