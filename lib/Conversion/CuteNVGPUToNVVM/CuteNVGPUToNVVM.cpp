@@ -185,7 +185,9 @@ public:
   }
 
   /// The descriptor of operand tile (r0, r1): the static fields and the
-  /// tile's shared-memory address, in 16-byte units in bits 0-13.
+  /// tile's shared-memory address, in 16-byte units in bits 0-13. Canonical
+  /// tiles start in row 0 of a swizzle atom, where the swizzle is the
+  /// identity, so the swizzled address is the one wgmma wants.
   FailureOr<Value> descriptor(OpBuilder &b, Operation *op, const Operand &t,
                               const cute::GmmaDescriptor &fields, int64_t r0,
                               int64_t r1) {

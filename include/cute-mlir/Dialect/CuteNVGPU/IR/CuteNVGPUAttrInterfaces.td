@@ -35,9 +35,9 @@ def CuteNVGPU_MmaAtomAttrInterface : AttrInterface<"MmaAtomAttrInterface"> {
         Emit one wgmma of the atom (`wgmma.mma_async`) for the calling
         thread, with A and B read from shared memory through the 64-bit
         matrix descriptors `descA` and `descB` (laid out with the atom's
-        majors). `c` holds the thread's
-        accumulators in value order; returns D's. The caller fences, commits
-        and waits (`nvvm.wgmma.fence.aligned`, `commit.group`, `wait.group`).
+        majors). `c` holds the thread's accumulators in value order; returns
+        D's. The caller fences, commits and waits (`nvvm.wgmma.fence.aligned`,
+        `commit.group`, `wait.group`).
         Emits an error at `loc` for an atom that is not such a wgmma.
       }], "::mlir::FailureOr<::llvm::SmallVector<::mlir::Value>>", "buildWgmma",
       (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
