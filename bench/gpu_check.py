@@ -4,8 +4,9 @@
 The PTX is compiled here (cute-opt --cute-to-ptx, then --cute-write-ptx) and
 only the .ptx files travel; this script loads them through CuPy (the driver
 JIT), runs every kernel on fresh random inputs, compares with a float64
-reference computed by torch, and times the GEMM example against cuBLAS
-(torch.matmul) with CUDA events.
+reference computed by torch, and times the GEMM examples against cuBLAS
+(torch.matmul) and a plain Triton matmul (128x128x64 tiles, 4 stages) with
+CUDA events. The ratios are ours / theirs in throughput.
 
   python3 bench/gpu_check.py --atoms DIR/atoms.sm_90a.ptx \
       --wgmma DIR/wgmma.sm_90a.ptx --gemm-sm80 DIR/gemm-sm80.sm_80.ptx \
@@ -24,6 +25,33 @@ import numpy as np
 import torch
 
 FAILURES = []
+
+try:
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def _triton_matmul(a, b, c, m, n, k, BM: tl.constexpr, BN: tl.constexpr,
+                       BK: tl.constexpr):
+        """C (f32) = A (M,K) * B (N,K)^T, the examples' problem."""
+        pm, pn = tl.program_id(0), tl.program_id(1)
+        rm = pm * BM + tl.arange(0, BM)
+        rn = pn * BN + tl.arange(0, BN)
+        rk = tl.arange(0, BK)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k0 in range(0, k, BK):
+            x = tl.load(a + rm[:, None] * k + (k0 + rk)[None, :])
+            y = tl.load(b + rn[None, :] * k + (k0 + rk)[:, None])
+            acc += tl.dot(x, y)
+        tl.store(c + rm[:, None] * n + rn[None, :], acc)
+
+    def triton_matmul(a, b, c):
+        m, k = a.shape
+        n = b.shape[0]
+        _triton_matmul[(m // 128, n // 128)](a, b, c, m, n, k, BM=128, BN=128,
+                                             BK=64, num_warps=8, num_stages=4)
+except ImportError:
+    triton_matmul = None
 
 
 def memref(t):
@@ -155,8 +183,16 @@ def check_and_time_gemm(path, label):
         report(f"{label} {m}x{n}x{k}", rel_error(c, ref), 1e-5)
 
     print()
+    if triton_matmul:
+        a = torch.randn(512, 256, device="cuda").half()
+        b = torch.randn(384, 256, device="cuda").half()
+        c = torch.full((512, 384), float("nan"), device="cuda")
+        triton_matmul(a, b, c)
+        report("triton reference kernel", rel_error(c, a.double() @ b.double().T),
+               1e-5)
     print(f"{label + ' f16 TN f32 acc':<22}{'ours ms':>9}{'cuBLAS ms':>11}"
-          f"{'ours TF/s':>11}{'cuBLAS TF/s':>13}{'ratio':>7}")
+          f"{'ours TF/s':>11}{'cuBLAS TF/s':>13}{'ratio':>7}"
+          f"{'Triton TF/s':>13}{'ratio':>7}")
     for size in (2048, 4096, 8192):
         m = n = k = size
         sets = []
@@ -170,9 +206,13 @@ def check_and_time_gemm(path, label):
         cublas = time_ms(lambda a, b, c: torch.matmul(a, b.T), sets)
         flop = 2.0 * m * n * k
         tf = lambda ms: flop / ms / 1e9
-        print(f"{size}^3{'':<17}{ours[0]:9.3f}{cublas[0]:11.3f}"
-              f"{tf(ours[0]):11.1f}{tf(cublas[0]):13.1f}"
-              f"{cublas[0] / ours[0]:7.2f}")
+        line = (f"{size}^3{'':<17}{ours[0]:9.3f}{cublas[0]:11.3f}"
+                f"{tf(ours[0]):11.1f}{tf(cublas[0]):13.1f}"
+                f"{cublas[0] / ours[0]:7.2f}")
+        if triton_matmul:
+            tri = time_ms(triton_matmul, sets)
+            line += f"{tf(tri[0]):13.1f}{tri[0] / ours[0]:7.2f}"
+        print(line)
 
 
 def main():
