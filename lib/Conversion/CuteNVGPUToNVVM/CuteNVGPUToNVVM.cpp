@@ -95,31 +95,17 @@ public:
                << "got C " << lc.str() << " and A " << la.str();
     if (atom.getTraits().arch >= 90)
       return lowerWgmma(op, atom, *a, *b, *c, tiles);
-    int64_t va = size(la.mode(0)).value(), vb = size(lb.mode(0)).value(),
-            vc = size(lc.mode(0)).value();
-    OpBuilder builder(op);
-    Location loc = op.getLoc();
-    for (int64_t k = 0; k < tiles[2].value(); ++k)
-      for (int64_t m = 0; m < tiles[0].value(); ++m)
-        for (int64_t n = 0; n < tiles[1].value(); ++n) {
+    int64_t va = size(la.mode(0)).value(), vb = size(lb.mode(0)).value();
+    return forEachAtom(
+        op, *c, tiles,
+        [&](OpBuilder &builder, int64_t m, int64_t n, int64_t k,
+            ValueRange cv) -> FailureOr<SmallVector<Value>> {
           FailureOr<SmallVector<Value>> av = loadAll(builder, op, *a, va, m, k);
           FailureOr<SmallVector<Value>> bv = loadAll(builder, op, *b, vb, n, k);
-          FailureOr<SmallVector<Value>> cv = loadAll(builder, op, *c, vc, m, n);
-          if (failed(av) || failed(bv) || failed(cv))
+          if (failed(av) || failed(bv))
             return failure();
-          FailureOr<SmallVector<Value>> d =
-              atom.buildMma(builder, loc, *av, *bv, *cv);
-          if (failed(d))
-            return failure();
-          for (int64_t v = 0; v < vc; ++v) {
-            FailureOr<Value> at = address(builder, op, *c, v, {m, n});
-            if (failed(at))
-              return failure();
-            memref::StoreOp::create(builder, loc, (*d)[v], c->memref, *at);
-          }
-        }
-    op.erase();
-    return success();
+          return atom.buildMma(builder, op.getLoc(), *av, *bv, cv);
+        });
   }
 
   /// One wgmma per (m', n', k'), A and B through shared-memory descriptors.
@@ -135,26 +121,42 @@ public:
         descriptorFields(op, b, "B", traits.majorB);
     if (failed(db))
       return failure();
+    return forEachAtom(
+        op, c, tiles,
+        [&](OpBuilder &builder, int64_t m, int64_t n, int64_t k,
+            ValueRange cv) -> FailureOr<SmallVector<Value>> {
+          FailureOr<Value> descA = descriptor(builder, op, a, *da, m, k);
+          FailureOr<Value> descB = descriptor(builder, op, b, *db, n, k);
+          if (failed(descA) || failed(descB))
+            return failure();
+          return atom.buildWgmma(builder, op.getLoc(), *descA, *descB, cv);
+        });
+  }
+
+  /// Unrolls a gemm over its (m', n', k') atoms, k' outermost: `emit` gets
+  /// C's values at (m', n') and returns D's, which are stored back into C.
+  LogicalResult forEachAtom(
+      cute_nvgpu::GemmOp op, const Operand &c, const Int (&tiles)[3],
+      function_ref<FailureOr<SmallVector<Value>>(OpBuilder &, int64_t, int64_t,
+                                                 int64_t, ValueRange)>
+          emit) {
     int64_t vc = size(c.value.layout.mode(0)).value();
     OpBuilder builder(op);
-    Location loc = op.getLoc();
     for (int64_t k = 0; k < tiles[2].value(); ++k)
       for (int64_t m = 0; m < tiles[0].value(); ++m)
         for (int64_t n = 0; n < tiles[1].value(); ++n) {
-          FailureOr<Value> descA = descriptor(builder, op, a, *da, m, k);
-          FailureOr<Value> descB = descriptor(builder, op, b, *db, n, k);
           FailureOr<SmallVector<Value>> cv = loadAll(builder, op, c, vc, m, n);
-          if (failed(descA) || failed(descB) || failed(cv))
+          if (failed(cv))
             return failure();
-          FailureOr<SmallVector<Value>> d =
-              atom.buildWgmma(builder, loc, *descA, *descB, *cv);
+          FailureOr<SmallVector<Value>> d = emit(builder, m, n, k, *cv);
           if (failed(d))
             return failure();
           for (int64_t v = 0; v < vc; ++v) {
             FailureOr<Value> at = address(builder, op, c, v, {m, n});
             if (failed(at))
               return failure();
-            memref::StoreOp::create(builder, loc, (*d)[v], c.memref, *at);
+            memref::StoreOp::create(builder, op.getLoc(), (*d)[v], c.memref,
+                                    *at);
           }
         }
     op.erase();
