@@ -1,0 +1,70 @@
+//===- MgpuABI.h - The mgpu* C ABI of MLIR's GPU host lowering --*- C++ -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The entry points that upstream MLIR 22's `gpu-to-llvm` lowering and GPU
+// binary translation emit calls to, with the C types of upstream's
+// CudaRuntimeWrappers.cpp. Handles are the driver's (CUmodule, CUfunction,
+// CUstream, CUevent) passed as void pointers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_MLIR_RUNTIME_MGPUABI_H
+#define CUTE_MLIR_RUNTIME_MGPUABI_H
+
+#include <cstddef>
+#include <cstdint>
+
+extern "C" {
+void *mgpuModuleLoad(void *data, size_t size);
+void *mgpuModuleLoadJIT(void *ptx, int optLevel);
+void mgpuModuleUnload(void *module);
+void *mgpuModuleGetFunction(void *module, const char *name);
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t smem, void *stream,
+                      void **params, void **extra, size_t paramsCount);
+void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
+                             intptr_t clusterY, intptr_t clusterZ,
+                             intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+                             intptr_t blockX, intptr_t blockY, intptr_t blockZ,
+                             int32_t smem, void *stream, void **params,
+                             void **extra);
+void *mgpuStreamCreate();
+void mgpuStreamSynchronize(void *stream);
+void mgpuStreamDestroy(void *stream);
+void mgpuStreamWaitEvent(void *stream, void *event);
+void *mgpuEventCreate();
+void mgpuEventRecord(void *event, void *stream);
+void mgpuEventSynchronize(void *event);
+void mgpuEventDestroy(void *event);
+void *mgpuMemAlloc(uint64_t bytes, void *stream, bool hostShared);
+void mgpuMemFree(void *ptr, void *stream);
+void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream);
+void mgpuMemset32(void *dst, uint32_t value, size_t count, void *stream);
+void mgpuMemset16(void *dst, uint16_t value, size_t count, void *stream);
+void mgpuMemHostRegister(void *ptr, uint64_t bytes);
+void mgpuMemHostUnregister(void *ptr);
+void mgpuMemHostRegisterMemRef(int64_t rank, void *rankedDescriptor,
+                               int64_t elementBytes);
+void mgpuMemHostUnregisterMemRef(int64_t rank, void *rankedDescriptor,
+                                 int64_t elementBytes);
+void mgpuSetDefaultDevice(int32_t ordinal);
+/// Encodes a tiled TMA descriptor for a ranked memref descriptor (innermost
+/// dimension last, as in the memref) and returns a device copy of it.
+void *mgpuTensorMapEncodeTiledMemref(int64_t rank, void *rankedDescriptor,
+                                     int64_t dataType, int64_t interleave,
+                                     int64_t swizzle, int64_t l2Promotion,
+                                     int64_t oobFill, int64_t *boxDims);
+/// A thin wrapper of cuTensorMapEncodeTiled (dimensions innermost first).
+void mgpuTensorMapEncodeTiled(void *tensorMap, int dataType, uint32_t rank,
+                              void *globalAddress, const uint64_t *globalDim,
+                              const uint64_t *globalStrides,
+                              const uint32_t *boxDim,
+                              const uint32_t *elementStrides, int interleave,
+                              int swizzle, int l2Promotion, int oobFill);
+}
+
+#endif // CUTE_MLIR_RUNTIME_MGPUABI_H

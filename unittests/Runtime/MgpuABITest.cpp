@@ -1,0 +1,239 @@
+//===- MgpuABITest.cpp - The mgpu* entry points against a fake driver -----===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FakeCudaState.h"
+
+#include "cute-mlir/Runtime/MgpuABI.h"
+#include "cute-mlir/Runtime/Runtime.h"
+
+#include "gtest/gtest.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <thread>
+
+using namespace cute::runtime;
+
+namespace {
+
+/// Points the runtime at the fake driver before its first (lazy) load.
+FakeCudaState &fake() {
+  static FakeCudaState *state = [] {
+    setenv("CUTE_MLIR_LIBCUDA", CUTE_MLIR_FAKE_LIBCUDA, 1);
+    void *library = dlopen(CUTE_MLIR_FAKE_LIBCUDA, RTLD_NOW | RTLD_LOCAL);
+    auto get =
+        reinterpret_cast<FakeCudaState *(*)()>(dlsym(library, "fakeCudaState"));
+    return get();
+  }();
+  return *state;
+}
+
+const char *kPtx = ".version 8.0\n.target sm_90a\n.visible .entry gemm_tn()\n";
+
+TEST(MgpuABI, ProbeReportsTheDevice) {
+  fake();
+  DeviceInfo info;
+  std::string why;
+  ASSERT_TRUE(probeDevice(&info, &why)) << why;
+  EXPECT_EQ(info.name, "Fake GPU");
+  EXPECT_EQ(info.computeMajor, 9);
+  EXPECT_EQ(info.computeMinor, 0);
+}
+
+TEST(MgpuABI, ModuleLoadLaunchWithDynamicSharedMemory) {
+  FakeCudaState &state = fake();
+  size_t launches = state.launches.size();
+  void *module = mgpuModuleLoadJIT(const_cast<char *>(kPtx), 3);
+  ASSERT_NE(module, nullptr);
+  EXPECT_EQ(state.jitOptLevel, 3);
+  void *function = mgpuModuleGetFunction(module, "gemm_tn");
+  ASSERT_NE(function, nullptr);
+  void *stream = mgpuStreamCreate();
+  int argument = 7;
+  void *params[] = {&argument, nullptr};
+  mgpuLaunchKernel(function, 4, 2, 1, 128, 1, 1, 98304, stream, params, nullptr,
+                   1);
+  mgpuStreamSynchronize(stream);
+  mgpuStreamDestroy(stream);
+  ASSERT_EQ(state.launches.size(), launches + 1);
+  const FakeLaunch &launch = state.launches.back();
+  EXPECT_EQ(launch.grid[0], 4u);
+  EXPECT_EQ(launch.grid[1], 2u);
+  EXPECT_EQ(launch.block[0], 128u);
+  EXPECT_EQ(launch.smem, 98304u);
+  ASSERT_EQ(launch.params.size(), 1u);
+  EXPECT_EQ(launch.params[0], &argument);
+  // Above 48 KiB the function's limit must be raised before the launch.
+  ASSERT_FALSE(state.dynamicSharedLimits.empty());
+  EXPECT_EQ(state.dynamicSharedLimits.back(), 98304);
+  mgpuModuleUnload(module);
+  EXPECT_TRUE(state.callsWithoutContext.empty());
+}
+
+TEST(MgpuABI, ClusterLaunchPassesClusterDimensions) {
+  FakeCudaState &state = fake();
+  void *module = mgpuModuleLoadJIT(const_cast<char *>(kPtx), 2);
+  void *function = mgpuModuleGetFunction(module, "gemm_tn");
+  mgpuLaunchClusterKernel(function, 2, 1, 1, 8, 4, 1, 384, 1, 1, 0, nullptr,
+                          nullptr, nullptr);
+  const FakeLaunch &launch = state.launches.back();
+  EXPECT_EQ(launch.cluster[0], 2u);
+  EXPECT_EQ(launch.cluster[1], 1u);
+  EXPECT_EQ(launch.cluster[2], 1u);
+  EXPECT_EQ(launch.grid[0], 8u); // blocks, not clusters
+  EXPECT_EQ(launch.grid[1], 4u);
+  EXPECT_EQ(launch.block[0], 384u);
+  EXPECT_EQ(launch.schedulingPolicy, 1); // SPREAD
+  mgpuModuleUnload(module);
+}
+
+TEST(MgpuABI, BadPtxIsReportedWithTheJitLog) {
+  fake();
+  unsigned errors = errorCount();
+  testing::internal::CaptureStderr();
+  void *module = mgpuModuleLoadJIT(const_cast<char *>("not ptx"), 2);
+  std::string log = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(module, nullptr);
+  EXPECT_EQ(errorCount(), errors + 1);
+  EXPECT_NE(log.find("'cuModuleLoadDataEx' failed with "
+                     "'CUDA_ERROR_INVALID_PTX'"),
+            std::string::npos)
+      << log;
+  EXPECT_NE(log.find("no .entry in the fake PTX"), std::string::npos) << log;
+}
+
+TEST(MgpuABI, MissingFunctionIsReported) {
+  fake();
+  void *module = mgpuModuleLoadJIT(const_cast<char *>(kPtx), 2);
+  testing::internal::CaptureStderr();
+  void *function = mgpuModuleGetFunction(module, "no_such_kernel");
+  std::string log = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(function, nullptr);
+  EXPECT_NE(log.find("'cuModuleGetFunction' failed with "
+                     "'CUDA_ERROR_NOT_FOUND'"),
+            std::string::npos)
+      << log;
+  mgpuModuleUnload(module);
+}
+
+TEST(MgpuABI, AllocCopyMemsetRoundTrip) {
+  FakeCudaState &state = fake();
+  unsigned live = state.liveAllocations;
+  EXPECT_EQ(mgpuMemAlloc(0, nullptr, false), nullptr);
+  void *device = mgpuMemAlloc(64, nullptr, false);
+  ASSERT_NE(device, nullptr);
+  mgpuMemset32(device, 0xDEADBEEF, 16, nullptr); // count is in elements
+  uint32_t host[16];
+  mgpuMemcpy(host, device, sizeof(host), nullptr);
+  for (uint32_t word : host)
+    EXPECT_EQ(word, 0xDEADBEEFu);
+  mgpuMemset16(device, 0x1234, 2, nullptr);
+  mgpuMemcpy(host, device, sizeof(host), nullptr);
+  EXPECT_EQ(host[0], 0x12341234u);
+  EXPECT_EQ(host[1], 0xDEADBEEFu);
+  mgpuMemFree(device, nullptr);
+  EXPECT_EQ(state.liveAllocations, live);
+}
+
+TEST(MgpuABI, HostRegisterMemRefRegistersTheViewedBytes) {
+  FakeCudaState &state = fake();
+  float data[6 * 8];
+  // memref<6x8xf32, strided<[8, 1], offset: 8>>: rows 1..6 of a 7x8 buffer.
+  int64_t descriptor[] = {reinterpret_cast<int64_t>(data),
+                          reinterpret_cast<int64_t>(data),
+                          8,
+                          5,
+                          8,
+                          8,
+                          1};
+  mgpuMemHostRegisterMemRef(2, descriptor, sizeof(float));
+  ASSERT_FALSE(state.registered.empty());
+  EXPECT_EQ(state.registered.back(), data + 8);
+  EXPECT_EQ(state.registeredBytes.back(), 5u * 8 * sizeof(float));
+}
+
+TEST(MgpuABI, TensorMapFromMemRefReversesDimensions) {
+  FakeCudaState &state = fake();
+  alignas(16) static uint16_t matrix[256 * 512];
+  // memref<256x512xf16>: the driver wants the innermost dimension first.
+  int64_t descriptor[] = {reinterpret_cast<int64_t>(matrix),
+                          reinterpret_cast<int64_t>(matrix),
+                          0,
+                          256,
+                          512,
+                          512,
+                          1};
+  int64_t box[] = {64, 64};
+  void *map = mgpuTensorMapEncodeTiledMemref(2, descriptor, /*FLOAT16=*/6, 0,
+                                             /*SWIZZLE_128B=*/3, 0, 0, box);
+  ASSERT_NE(map, nullptr);
+  const FakeTensorMap &record = state.tensorMaps.back();
+  EXPECT_EQ(record.rank, 2u);
+  EXPECT_EQ(record.dataType, 6);
+  EXPECT_EQ(record.swizzle, 3);
+  EXPECT_EQ(record.address, matrix);
+  EXPECT_EQ(record.dims, (std::vector<uint64_t>{512, 256}));
+  EXPECT_EQ(record.strides, (std::vector<uint64_t>{1024})); // bytes
+  EXPECT_EQ(record.box, (std::vector<uint32_t>{64, 64}));
+  // The returned pointer is a (fake) device copy of the encoded map.
+  EXPECT_EQ(static_cast<unsigned char *>(map)[0], 0xA5);
+  mgpuMemFree(map, nullptr);
+}
+
+TEST(MgpuABI, TensorMapRejectsBadRankAndType) {
+  fake();
+  int64_t descriptor[16] = {};
+  int64_t box[6] = {};
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(mgpuTensorMapEncodeTiledMemref(6, descriptor, 6, 0, 0, 0, 0, box),
+            nullptr);
+  EXPECT_EQ(mgpuTensorMapEncodeTiledMemref(2, descriptor, 13, 0, 0, 0, 0, box),
+            nullptr);
+  std::string log = testing::internal::GetCapturedStderr();
+  EXPECT_NE(log.find("rank 1 to 5, got 6"), std::string::npos) << log;
+  EXPECT_NE(log.find("unknown CUtensorMapDataType 13"), std::string::npos);
+}
+
+TEST(MgpuABI, KernelTimingNamesTheKernel) {
+  fake();
+  void *module = mgpuModuleLoadJIT(const_cast<char *>(kPtx), 2);
+  void *function = mgpuModuleGetFunction(module, "gemm_tn");
+  setKernelTiming(true);
+  mgpuLaunchKernel(function, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr,
+                   0);
+  setKernelTiming(false);
+  mgpuLaunchKernel(function, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr,
+                   0);
+  std::vector<KernelTiming> timings = takeKernelTimings();
+  ASSERT_EQ(timings.size(), 1u);
+  EXPECT_EQ(timings[0].kernel, "gemm_tn");
+  EXPECT_FLOAT_EQ(timings[0].milliseconds, 1.5f);
+  EXPECT_TRUE(takeKernelTimings().empty());
+  mgpuModuleUnload(module);
+}
+
+TEST(MgpuABI, CallsFromAnotherThreadMakeTheContextCurrent) {
+  FakeCudaState &state = fake();
+  void *device = nullptr;
+  std::thread worker([&] { device = mgpuMemAlloc(32, nullptr, false); });
+  worker.join();
+  EXPECT_NE(device, nullptr);
+  mgpuMemFree(device, nullptr);
+  EXPECT_TRUE(state.callsWithoutContext.empty());
+}
+
+TEST(MgpuABI, ExportsEveryEntryPoint) {
+  const std::vector<ExportedSymbol> &symbols = exportedSymbols();
+  EXPECT_EQ(symbols.size(), 26u);
+  for (const ExportedSymbol &symbol : symbols) {
+    EXPECT_EQ(std::strncmp(symbol.name, "mgpu", 4), 0);
+    // The table and the dynamic symbol table agree.
+    EXPECT_EQ(dlsym(RTLD_DEFAULT, symbol.name), symbol.address) << symbol.name;
+  }
+}
+
+} // namespace
