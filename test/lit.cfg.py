@@ -36,3 +36,45 @@ ptxas = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin",
 if os.path.exists(ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+if os.path.exists(os.path.join(os.path.dirname(ptxas), "cuobjdump")):
+    config.available_features.add("cuobjdump")
+
+# cute-run, and the runtime library for upstream mlir-runner.
+llvm_config.add_tool_substitutions(["cute-run"], tool_dirs)
+lib_dir = os.path.join(config.cute_mlir_obj_root, "lib")
+config.substitutions.append(
+    ("%cute_runtime", os.path.join(lib_dir, "libCuteRuntime.so")))
+# A recording fake driver lets cute-run's tests run without a GPU.
+config.substitutions.append(
+    ("%fake_libcuda", os.path.join(lib_dir, "libFakeCuda.so")))
+# Keep tests from reading or filling the user's cache.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root,
+                                                    "xdg-cache")
+
+
+def cuda_compute_capability():
+    """Device 0's (major, minor), or None without a driver or device."""
+    import ctypes
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return None
+    count, major, minor = ctypes.c_int(0), ctypes.c_int(0), ctypes.c_int(0)
+    if cuda.cuInit(0) != 0 or \
+            cuda.cuDeviceGetCount(ctypes.byref(count)) != 0 or count.value < 1:
+        return None
+    # CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR/MINOR = 75/76.
+    cuda.cuDeviceGetAttribute(ctypes.byref(major), 75, 0)
+    cuda.cuDeviceGetAttribute(ctypes.byref(minor), 76, 0)
+    return (major.value, minor.value)
+
+
+# GPU integration tests (Integration/GPU) need a device, and sm_90a code an
+# sm_90 one; elsewhere they are reported UNSUPPORTED, not failed.
+capability = cuda_compute_capability()
+if capability:
+    config.available_features.add("cuda-device")
+    if capability >= (8, 0):
+        config.available_features.add("cuda-sm80")
+    if capability == (9, 0):
+        config.available_features.add("cuda-sm90a")

@@ -9,6 +9,7 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -20,7 +21,8 @@ using namespace mlir;
 
 namespace {
 
-struct CuteToPTXOptions : public PassPipelineOptions<CuteToPTXOptions> {
+struct CuteToPTXPipelineOptions
+    : public PassPipelineOptions<CuteToPTXPipelineOptions> {
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("the target chip, e.g. sm_80 or sm_90a"),
       llvm::cl::init("sm_80")};
@@ -34,9 +36,16 @@ struct CuteToPTXOptions : public PassPipelineOptions<CuteToPTXOptions> {
       llvm::cl::init("isa")};
   PassOptions::Option<unsigned> optLevel{
       *this, "O", llvm::cl::desc("LLVM optimisation level"), llvm::cl::init(3)};
+
+  cute::CuteToPTXOptions get() const {
+    return {chip, features, format, optLevel};
+  }
 };
 
-void buildCuteToPTX(OpPassManager &pm, const CuteToPTXOptions &options) {
+} // namespace
+
+void cute::buildCuteToPTXPipeline(OpPassManager &pm,
+                                  const CuteToPTXOptions &options) {
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
   target.features = options.features;
@@ -55,12 +64,28 @@ void buildCuteToPTX(OpPassManager &pm, const CuteToPTXOptions &options) {
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 
-} // namespace
+void cute::buildGPUHostToLLVMPipeline(OpPassManager &pm) {
+  // gpu-to-llvm lowers memcpy, memset and alloc only in their async forms.
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
 
 void mlir::cute::registerCuteToPTXPipeline() {
-  PassPipelineRegistration<CuteToPTXOptions>(
+  PassPipelineRegistration<CuteToPTXPipelineOptions>(
       "cute-to-ptx",
       "Lower cute and cute_nvgpu IR in gpu.modules to a gpu.binary (PTX "
       "with format=isa)",
-      buildCuteToPTX);
+      [](OpPassManager &pm, const CuteToPTXPipelineOptions &options) {
+        buildCuteToPTXPipeline(pm, options.get());
+      });
+  PassPipelineRegistration<CuteToPTXPipelineOptions>(
+      "cute-to-llvm",
+      "cute-to-ptx, then the host code to the LLVM dialect with calls to the "
+      "mgpu* runtime: a module cute-run or mlir-runner can execute",
+      [](OpPassManager &pm, const CuteToPTXPipelineOptions &options) {
+        buildCuteToPTXPipeline(pm, options.get());
+        buildGPUHostToLLVMPipeline(pm);
+      });
 }
