@@ -35,6 +35,8 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -42,6 +44,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <dlfcn.h>
 #include <cstdio>
 #include <map>
 
@@ -174,13 +177,33 @@ parseAndMerge(std::vector<std::unique_ptr<llvm::MemoryBuffer>> inputs,
   return merged;
 }
 
+/// MLIR's C runner utils (printF32 and friends, for vector.print): where the
+/// build found them, else beside the libMLIR.so this process loaded (a GPU
+/// machine with the libraries unpacked into a private prefix).
+std::string findRunnerUtils() {
+  if (llvm::sys::fs::exists(CUTE_MLIR_C_RUNNER_UTILS))
+    return CUTE_MLIR_C_RUNNER_UTILS;
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&ExecutionEngine::create), &info) &&
+      info.dli_fname) {
+    llvm::SmallString<256> path(llvm::sys::path::parent_path(info.dli_fname));
+    llvm::sys::path::append(path, "libmlir_c_runner_utils.so");
+    if (llvm::sys::fs::exists(path))
+      return std::string(path);
+  }
+  return "";
+}
+
 int runEntry(ModuleOp module, bool returnsI32) {
   ExecutionEngineOptions options;
   options.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(std::min<unsigned>(optLevel, 3));
   options.transformer =
       makeOptimizingTransformer(std::min<unsigned>(optLevel, 3), 0, nullptr);
-  SmallVector<StringRef> libraries = {CUTE_MLIR_C_RUNNER_UTILS};
+  std::string runnerUtils = findRunnerUtils();
+  SmallVector<StringRef> libraries;
+  if (!runnerUtils.empty())
+    libraries.push_back(runnerUtils);
   for (const std::string &library : sharedLibs)
     libraries.push_back(library);
   options.sharedLibPaths = libraries;

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs the GPU test suite on a GPU machine, from the bundle that
+# scripts/gpu-bundle.sh made on the build machine (DIR, default .gpu/):
+# unpacks the carried libraries into a private prefix, points lit at the
+# bundle, runs test/Integration/GPU and prints a summary table, then times
+# both GEMM examples through cute-run.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bundle="$(cd "${1:-$root/.gpu}" && pwd)"
+prefix="${CUTE_MLIR_PREFIX:-/tmp/cute-mlir-prefix}"
+
+mkdir -p "$prefix"
+for deb in "$bundle"/debs/*.deb; do
+  dpkg -x "$deb" "$prefix"
+done
+export LD_LIBRARY_PATH="$prefix/usr/lib/llvm-22/lib:$prefix/usr/lib/x86_64-linux-gnu:$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+# A lit site configuration for the bundle's layout.
+obj="$bundle/build"
+mkdir -p "$obj/test/Integration/GPU" "$obj/bin" "$obj/lib"
+ln -sf "$bundle/bin/cute-run" "$obj/bin/cute-run"
+ln -sf "$bundle/lib/libCuteRuntime.so" "$obj/lib/libCuteRuntime.so"
+cat > "$obj/test/lit.site.cfg.py" <<PY
+config.llvm_tools_dir = "$bundle/tools"
+config.llvm_lib_dir = "$prefix/usr/lib/llvm-22/lib"
+config.cute_mlir_src_root = "$root"
+config.cute_mlir_obj_root = "$obj"
+config.cute_mlir_tools_dir = "$obj/bin"
+import lit.llvm
+lit.llvm.initialize(lit_config, config)
+lit_config.load_config(config, "$root/test/lit.cfg.py")
+PY
+
+echo "== GPU test suite ($(nvidia-smi --query-gpu=name --format=csv,noheader | head -1))"
+status=0
+python3 "$bundle/tools/lit.py" -v "$obj/test/Integration/GPU" \
+  | tee "$bundle/lit.log" || status=$?
+echo
+echo "| test | result |"
+echo "|---|---|"
+grep -E '^(PASS|FAIL|UNSUPPORTED|XFAIL|XPASS|UNRESOLVED): ' "$bundle/lit.log" \
+  | sed -E 's/^([A-Z]+): CUTE_MLIR :: ([^ ]+).*/| \2 | \1 |/'  || true
+
+echo
+echo "== GEMM kernel times (cute-run --entry=bench: 12 launches of 8192^3)"
+for example in sm80 sm90a; do
+  chip=${example/sm80/sm_80}; chip=${chip/sm90a/sm_90a}
+  "$bundle/bin/cute-run" "$root/examples/gemm-$example.mlir" \
+    "$root/examples/gemm-host.mlir" --chip="$chip" --no-cache \
+    --entry=bench --repeat=1 | sed "s/^/$example: /" || status=$?
+done
+exit $status
