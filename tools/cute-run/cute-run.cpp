@@ -198,8 +198,10 @@ int runEntry(ModuleOp module, bool returnsI32) {
   ExecutionEngineOptions options;
   options.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(std::min<unsigned>(optLevel, 3));
-  options.transformer =
+  // ExecutionEngineOptions holds a function_ref: keep the callable alive.
+  std::function<llvm::Error(llvm::Module *)> optimize =
       makeOptimizingTransformer(std::min<unsigned>(optLevel, 3), 0, nullptr);
+  options.transformer = optimize;
   std::string runnerUtils = findRunnerUtils();
   SmallVector<StringRef> libraries;
   if (!runnerUtils.empty())
