@@ -34,6 +34,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -178,19 +179,20 @@ parseAndMerge(std::vector<std::unique_ptr<llvm::MemoryBuffer>> inputs,
 }
 
 /// MLIR's C runner utils (printF32 and friends, for vector.print): where the
-/// build found them, else beside the libMLIR.so this process loaded (a GPU
-/// machine with the libraries unpacked into a private prefix).
+/// build found them, else wherever the dynamic loader finds them (a GPU
+/// machine with the libraries unpacked into a private prefix on
+/// LD_LIBRARY_PATH).
 std::string findRunnerUtils() {
   if (llvm::sys::fs::exists(CUTE_MLIR_C_RUNNER_UTILS))
     return CUTE_MLIR_C_RUNNER_UTILS;
+  std::string soname = "libmlir_c_runner_utils.so." +
+                       std::to_string(LLVM_VERSION_MAJOR) + "." +
+                       std::to_string(LLVM_VERSION_MINOR);
+  void *library = dlopen(soname.c_str(), RTLD_NOW | RTLD_GLOBAL);
   Dl_info info;
-  if (dladdr(reinterpret_cast<void *>(&ExecutionEngine::create), &info) &&
-      info.dli_fname) {
-    llvm::SmallString<256> path(llvm::sys::path::parent_path(info.dli_fname));
-    llvm::sys::path::append(path, "libmlir_c_runner_utils.so");
-    if (llvm::sys::fs::exists(path))
-      return std::string(path);
-  }
+  if (void *symbol = library ? dlsym(library, "printNewline") : nullptr)
+    if (dladdr(symbol, &info) && info.dli_fname)
+      return info.dli_fname;
   return "";
 }
 
