@@ -33,20 +33,20 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <dlfcn.h>
 #include <cstdio>
+#include <dlfcn.h>
 #include <map>
 
 using namespace mlir;
@@ -333,6 +333,8 @@ int main(int argc, char **argv) {
                  << noGpu << ")\n";
     if (writePtx.empty())
       llvm::errs() << "cute-run: pass --write-ptx=<file> to keep the PTX\n";
+    else
+      llvm::errs() << "cute-run: the PTX is in " << writePtx << "\n";
     return 2;
   }
   bool returnsI32 = false;
