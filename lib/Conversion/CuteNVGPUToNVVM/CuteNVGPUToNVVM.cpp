@@ -217,6 +217,13 @@ public:
     FailureOr<Operand> dst = trace(op.getDst(), op);
     if (failed(src) || failed(dst))
       return failure();
+    std::optional<Operand> pred;
+    if (op.getPred()) {
+      FailureOr<Operand> p = trace(op.getPred(), op);
+      if (failed(p))
+        return failure();
+      pred = *p;
+    }
     Attribute attr = op.getCopy();
     CopyAtomAttrInterface atom;
     if (auto tiled = dyn_cast<TiledCopyAttr>(attr))
@@ -238,7 +245,15 @@ public:
     int64_t rest = total.value() / srcFirst.value();
     OpBuilder builder(op);
     Location loc = op.getLoc();
-    for (int64_t r = 0; r < rest; ++r)
+    for (int64_t r = 0; r < rest; ++r) {
+      // One predicate per rest position, as CuTe's copy_if indexes it.
+      Value guard;
+      if (pred) {
+        FailureOr<Value> at = emitOffset(builder, op, *pred, IntTuple(r));
+        if (failed(at))
+          return failure();
+        guard = memref::LoadOp::create(builder, loc, pred->memref, *at);
+      }
       for (int64_t i = 0; i < calls; ++i) {
         Value srcPtr, dstPtr;
         SmallVector<Value> srcValues;
@@ -261,7 +276,7 @@ public:
           dstPtr = *p;
         }
         FailureOr<SmallVector<Value>> out =
-            atom.buildCopy(builder, loc, srcPtr, srcValues, dstPtr, Value());
+            atom.buildCopy(builder, loc, srcPtr, srcValues, dstPtr, guard);
         if (failed(out))
           return failure();
         for (size_t v = 0; v < out->size(); ++v) {
@@ -272,6 +287,7 @@ public:
           memref::StoreOp::create(builder, loc, (*out)[v], dst->memref, *at);
         }
       }
+    }
     op.erase();
     return success();
   }

@@ -641,6 +641,22 @@ func.func @copy_size_mismatch(%s: !cute.tensor<f16, gmem, "((8,1),2,1):((1,0),8,
 
 // -----
 
+func.func @copy_predicate_not_i1(%s: !cute.tensor<f16, gmem, "((8,1),2,1):((1,0),8,0)">, %d: !cute.tensor<f16, smem, "((8,1),2,1):((1,0),8,0)">, %p: !cute.tensor<i8, rmem, "(2,1):(1,0)">) {
+  // expected-error @+1 {{'cute_nvgpu.copy' op the predicate must hold i1, not 'i8'}}
+  cute_nvgpu.copy #cute_nvgpu.copy_atom<"SM80_CP_ASYNC_CACHEGLOBAL_U128", f16>, %s, %d if %p : !cute.tensor<f16, gmem, "((8,1),2,1):((1,0),8,0)">, !cute.tensor<f16, smem, "((8,1),2,1):((1,0),8,0)">, !cute.tensor<i8, rmem, "(2,1):(1,0)">
+  return
+}
+
+// -----
+
+func.func @copy_predicate_size(%s: !cute.tensor<f16, gmem, "((8,1),2,1):((1,0),8,0)">, %d: !cute.tensor<f16, smem, "((8,1),2,1):((1,0),8,0)">, %p: !cute.tensor<i1, rmem, "(4,1):(1,0)">) {
+  // expected-error @+1 {{'cute_nvgpu.copy' op the predicate has 4 entries, but the copy makes 2 atom calls (one per rest position of ((8,1),2,1):((1,0),8,0))}}
+  cute_nvgpu.copy #cute_nvgpu.copy_atom<"SM80_CP_ASYNC_CACHEGLOBAL_U128", f16>, %s, %d if %p : !cute.tensor<f16, gmem, "((8,1),2,1):((1,0),8,0)">, !cute.tensor<f16, smem, "((8,1),2,1):((1,0),8,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
+  return
+}
+
+// -----
+
 func.func @copy_first_mode_not_multiple_of_vector(%s: !cute.tensor<f16, gmem, "((4,1),2,1):((1,0),4,0)">, %d: !cute.tensor<f16, smem, "((4,1),2,1):((1,0),4,0)">) {
   // expected-error @+1 {{'cute_nvgpu.copy' op the source's first mode has 4 values, not a multiple of the 8 that SM80_CP_ASYNC_CACHEGLOBAL_U128 moves per thread}}
   cute_nvgpu.copy #cute_nvgpu.copy_atom<"SM80_CP_ASYNC_CACHEGLOBAL_U128", f16>, %s, %d : !cute.tensor<f16, gmem, "((4,1),2,1):((1,0),4,0)">, !cute.tensor<f16, smem, "((4,1),2,1):((1,0),4,0)">

@@ -329,6 +329,26 @@ LogicalResult CopyOp::verify() {
     return emitOpError() << "the source has " << cute::size(*srcLayout).str()
                          << " values but the destination has "
                          << cute::size(*dstLayout).str();
+  if (Value pred = getPred()) {
+    if (isa<TmaAtomAttr, BulkCopyAttr>(attr))
+      return emitOpError() << traits.name << " cannot be predicated";
+    auto type = cast<cute::TensorType>(pred.getType());
+    if (!type.getElementType().isInteger(1))
+      return emitOpError() << "the predicate must hold i1, not "
+                           << type.getElementType();
+    Result<cute::Layout> predLayout = innerLayoutOf(type);
+    if (predLayout.failed())
+      return emitOpError() << predLayout.message();
+    cute::Int first = cute::size(srcLayout->mode(0));
+    cute::Int predSize = cute::size(*predLayout);
+    if (first.isStatic() && srcSize.isStatic() && predSize.isStatic() &&
+        predSize.value() * first.value() != srcSize.value())
+      return emitOpError() << "the predicate has " << predSize.str()
+                           << " entries, but the copy makes "
+                           << srcSize.value() / first.value()
+                           << " atom calls (one per rest position of "
+                           << srcLayout->str() << ")";
+  }
   // A TMA atom moves its whole box: the shared-memory side is the box, laid
   // out with the atom's swizzle.
   if (auto tma = dyn_cast<TmaAtomAttr>(attr)) {

@@ -139,15 +139,23 @@ def CuteNVGPU_CopyOp : CuteNVGPU_Op<"copy"> {
     contiguous and aligned to its width in memory, that a TMA box matches the
     shared-memory tile and its swizzle, and the target's architecture.
 
+    With `if %pred`, CuTe's `copy_if(tiled_copy, pred, S, D)`: `pred` is a
+    tensor of `i1` with one entry per atom call, i.e. per position of the
+    rest modes (its size is size(src) / size(mode 0 of src)), indexed by that
+    position as an integer coordinate. A false entry skips the call; for
+    cp.async atoms it reads nothing and zero-fills the destination instead
+    (CuTe's ZFILL form), so partial GEMM tiles multiply by zeros.
+
     ```mlir
     cute_nvgpu.copy #tc, %s, %d : !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">, !cute.tensor<f16, smem, "((8,1),1,1):((1,0),0,0)">
+    cute_nvgpu.copy #g2s, %s, %d if %p : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?,0)">, !cute.tensor<f16, smem, "((8,1),4,1):((1,0),256,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
     ```
   }];
   let arguments = (ins AnyAttr:$copy, Cute_TensorType:$src,
-                       Cute_TensorType:$dst);
+                       Cute_TensorType:$dst, Optional<Cute_TensorType>:$pred);
   let assemblyFormat = [{
-    $copy `,` $src `,` $dst attr-dict `:` qualified(type($src)) `,`
-    qualified(type($dst))
+    $copy `,` $src `,` $dst (`if` $pred^)? attr-dict `:` qualified(type($src))
+    `,` qualified(type($dst)) (`,` qualified(type($pred))^)?
   }];
   let hasVerifier = 1;
 }
