@@ -1,13 +1,15 @@
 // The host driver of the GEMM examples, for cute-run, which merges it with a
 // kernel file: C = A * B^T through @kernels::@gemm_tn(A, B, C, m, n, k) with
-// a grid of (M/128, N/128) blocks of 128 threads, as both examples expect.
+// a grid of (ceil(M/128), ceil(N/128)) blocks of 128 threads.
 //
 //   cute-run examples/gemm-sm80.mlir examples/gemm-host.mlir --chip=sm_80
 //   cute-run examples/gemm-sm90a.mlir examples/gemm-host.mlir --chip=sm_90a \
 //     --entry=bench --repeat=1
 //
-// @main checks three shapes against a float64 CPU reference and returns the
-// number that fail; @bench launches 8192^3 twelve times for the timing report.
+// @main checks three tile-multiple shapes against a float64 CPU reference and
+// returns the number that fail; @main_partial does the same for shapes that
+// are not tile multiples (kernels that predicate); @bench launches 8192^3
+// twelve times for the timing report.
 module {
 
 // Fills `buf` with pseudo-random values in [-1, 1): a hash of the index and
@@ -51,13 +53,13 @@ func.func private @upload(%host: memref<?xf16>) -> memref<?xf16> {
   return %dev : memref<?xf16>
 }
 
-// C (m,n) = A (m,k) * B (n,k)^T on the GPU.
+// C (m,n) = A (m,k) * B (n,k)^T on the GPU, one block per (partial) tile.
 func.func private @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
                           %m: index, %n: index, %k: index) {
   %c1 = arith.constant 1 : index
   %c128 = arith.constant 128 : index
-  %gx = arith.divui %m, %c128 : index
-  %gy = arith.divui %n, %c128 : index
+  %gx = arith.ceildivui %m, %c128 : index
+  %gy = arith.ceildivui %n, %c128 : index
   %gA = memref.memory_space_cast %A : memref<?xf16> to memref<?xf16, 1>
   %gB = memref.memory_space_cast %B : memref<?xf16> to memref<?xf16, 1>
   %gC = memref.memory_space_cast %C : memref<?xf32> to memref<?xf32, 1>
@@ -162,6 +164,28 @@ func.func @main() -> i32 {
   %f1 = func.call @check(%c128, %c128, %c32, %s1) : (index, index, index, i32) -> i32
   %f2 = func.call @check(%c256, %c384, %c96, %s2) : (index, index, index, i32) -> i32
   %f3 = func.call @check(%c384, %c256, %c256, %s3) : (index, index, index, i32) -> i32
+  %f12 = arith.addi %f1, %f2 : i32
+  %f = arith.addi %f12, %f3 : i32
+  return %f : i32
+}
+
+// Shapes that are not tile multiples, for kernels that predicate their
+// partial tiles (the sm_80 example): M and N anything, K a multiple of 8.
+func.func @main_partial() -> i32 {
+  %c40 = arith.constant 40 : index
+  %c72 = arith.constant 72 : index
+  %c136 = arith.constant 136 : index
+  %c200 = arith.constant 200 : index
+  %c250 = arith.constant 250 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c33 = arith.constant 33 : index
+  %s1 = arith.constant 3 : i32
+  %s2 = arith.constant 11 : i32
+  %s3 = arith.constant 17 : i32
+  %f1 = func.call @check(%c200, %c136, %c72, %s1) : (index, index, index, i32) -> i32
+  %f2 = func.call @check(%c33, %c250, %c40, %s2) : (index, index, index, i32) -> i32
+  %f3 = func.call @check(%c1, %c1, %c8, %s3) : (index, index, index, i32) -> i32
   %f12 = arith.addi %f1, %f2 : i32
   %f = arith.addi %f12, %f3 : i32
   return %f : i32

@@ -9,8 +9,13 @@
 // Sw<2,3,3> keeps both the 16-byte cp.async stores and ldmatrix's 8 rows of
 // 16 bytes free of bank conflicts.
 //
-// Launch: grid (M/128, N/128), block (128); M and N multiples of 128, K a
-// multiple of 32 (the tiles are not predicated). Shared memory: 48 KiB.
+// Partial tiles are predicated with identity tensors, as in CuTe: each
+// cp.async of 8 elements is guarded by its first element's (row, k) being
+// inside (M, K) and zero-fills otherwise, so the MMAs see zeros past the
+// edges; each element of C is stored only inside (M, N).
+//
+// Launch: grid (ceil(M/128), ceil(N/128)), block (128); any M and N, K a
+// multiple of 8 (16-byte aligned rows). Shared memory: 48 KiB.
 //
 //   cute-opt examples/gemm-sm80.mlir --cute-to-ptx="chip=sm_80" \
 //     | cute-opt --cute-write-ptx="dir=out"
@@ -30,12 +35,14 @@ gpu.module @kernels {
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
     %c32 = arith.constant 32 : index
     %zero = arith.constant 0.0 : f32
     %tid = gpu.thread_id x
     %bm = gpu.block_id x
     %bn = gpu.block_id y
-    %ktiles = arith.divui %k, %c32 : index
+    %ktiles = arith.ceildivui %k, %c32 : index
 
     // The full tensors: A (M,K) and B (N,K) K-major, C (M,N) row-major.
     %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
@@ -60,6 +67,15 @@ gpu.module @kernels {
     %cC = cute.make_coord %bm, %bn : !cute.coord<"(?,?)">
     %gC = cute.local_tile %mC, %tileC, %cC : (!cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(128,128):(?,1)">
 
+    // The same tiles of identity tensors: each element's (row, column) in
+    // A, B or C, compared with the extents to predicate the partial tiles.
+    %idA = cute.make_identity_tensor %shA : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %idB = cute.make_identity_tensor %shB : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %idC = cute.make_identity_tensor %shC : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %iA = cute.local_tile %idA, %tileAB, %cA : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,32)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32,?):(1,16777216,536870912)">
+    %iB = cute.local_tile %idB, %tileAB, %cB : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,32)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32,?):(1,16777216,536870912)">
+    %iC = cute.local_tile %idC, %tileC, %cC : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">
+
     // Three stages of swizzled 128x32 tiles in shared memory.
     %ls = cute.static : !cute.layout<"((8,16),32,3):((32,256),1,4096)">
     %sA = cute.make_tensor %smemA, %ls : (memref<12288xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),32,3):((32,256),1,4096)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">
@@ -70,6 +86,11 @@ gpu.module @kernels {
     %tAsA = cute_nvgpu.partition_d #g2s, %sA, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">
     %tBgB = cute_nvgpu.partition_s #g2s, %gB, %tid : (!cute.tensor<f16, gmem, "(128,32,?):(?{div=8},1,32)">, index) -> !cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">
     %tBsB = cute_nvgpu.partition_d #g2s, %sB, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">
+    %tAcA = cute_nvgpu.partition_s #g2s, %iA, %tid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32,?):(1,16777216,536870912)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">
+    %tBcB = cute_nvgpu.partition_s #g2s, %iB, %tid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32,?):(1,16777216,536870912)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">
+    // One predicate per cp.async (row), from its first element's coordinate.
+    %pA = cute.make_fragment : !cute.tensor<i1, rmem, "(4,1):(1,0)">
+    %pB = cute.make_fragment : !cute.tensor<i1, rmem, "(4,1):(1,0)">
 
     // The MMA's view: shared-memory partitions, register fragments, ldmatrix.
     %st0 = cute.make_coord %c0 : !cute.coord<"(_,_,?)">
@@ -94,12 +115,30 @@ gpu.module @kernels {
       %valid = arith.cmpi ult, %s, %ktiles : index
       scf.if %valid {
         %ck = cute.make_coord %s : !cute.coord<"(_,_,_,?)">
+        %tAcAk = cute.slice %tAcA[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">
+        scf.for %r = %c0 to %c4 step %c1 {
+          %v = arith.muli %r, %c8 : index
+          %cv = cute.make_coord %v : !cute.coord<"?">
+          %crd = cute.load %tAcAk[%cv] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+          %in = cute.elem_less %crd, %shA : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
+          %cr = cute.make_coord %r : !cute.coord<"?">
+          cute.store %in, %pA[%cr] : i1, !cute.tensor<i1, rmem, "(4,1):(1,0)">, !cute.coord<"?">
+        } {cute.fragment_loop}
+        %tBcBk = cute.slice %tBcB[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">
+        scf.for %r = %c0 to %c4 step %c1 {
+          %v = arith.muli %r, %c8 : index
+          %cv = cute.make_coord %v : !cute.coord<"?">
+          %crd = cute.load %tBcBk[%cv] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+          %in = cute.elem_less %crd, %shB : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
+          %cr = cute.make_coord %r : !cute.coord<"?">
+          cute.store %in, %pB[%cr] : i1, !cute.tensor<i1, rmem, "(4,1):(1,0)">, !cute.coord<"?">
+        } {cute.fragment_loop}
         %gAk = cute.slice %tAgA[%ck] : (!cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">
         %sAk = cute.slice %tAsA[%ck] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-        cute_nvgpu.copy #g2s, %gAk, %sAk : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
+        cute_nvgpu.copy #g2s, %gAk, %sAk if %pA : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
         %gBk = cute.slice %tBgB[%ck] : (!cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">
         %sBk = cute.slice %tBsB[%ck] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-        cute_nvgpu.copy #g2s, %gBk, %sBk : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
+        cute_nvgpu.copy #g2s, %gBk, %sBk if %pB : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
       }
       nvvm.cp.async.commit.group
     }
@@ -115,12 +154,30 @@ gpu.module @kernels {
         %ng = cute.make_coord %next : !cute.coord<"(_,_,_,?)">
         %ns = arith.remui %next, %c3 : index
         %nsc = cute.make_coord %ns : !cute.coord<"(_,_,_,?)">
+        %tAcAk = cute.slice %tAcA[%ng] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">
+        scf.for %r = %c0 to %c4 step %c1 {
+          %v = arith.muli %r, %c8 : index
+          %cv = cute.make_coord %v : !cute.coord<"?">
+          %crd = cute.load %tAcAk[%cv] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+          %in = cute.elem_less %crd, %shA : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
+          %cr = cute.make_coord %r : !cute.coord<"?">
+          cute.store %in, %pA[%cr] : i1, !cute.tensor<i1, rmem, "(4,1):(1,0)">, !cute.coord<"?">
+        } {cute.fragment_loop}
+        %tBcBk = cute.slice %tBcB[%ng] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">
+        scf.for %r = %c0 to %c4 step %c1 {
+          %v = arith.muli %r, %c8 : index
+          %cv = cute.make_coord %v : !cute.coord<"?">
+          %crd = cute.load %tBcBk[%cv] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+          %in = cute.elem_less %crd, %shB : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
+          %cr = cute.make_coord %r : !cute.coord<"?">
+          cute.store %in, %pB[%cr] : i1, !cute.tensor<i1, rmem, "(4,1):(1,0)">, !cute.coord<"?">
+        } {cute.fragment_loop}
         %gAk = cute.slice %tAgA[%ng] : (!cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">
         %sAk = cute.slice %tAsA[%nsc] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-        cute_nvgpu.copy #g2s, %gAk, %sAk : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
+        cute_nvgpu.copy #g2s, %gAk, %sAk if %pA : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
         %gBk = cute.slice %tBgB[%ng] : (!cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">
         %sBk = cute.slice %tBsB[%nsc] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-        cute_nvgpu.copy #g2s, %gBk, %sBk : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
+        cute_nvgpu.copy #g2s, %gBk, %sBk if %pB : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
       }
       nvvm.cp.async.commit.group
       %stage = arith.remui %kt, %c3 : index
@@ -133,8 +190,17 @@ gpu.module @kernels {
     }
     nvvm.cp.async.wait.group 0
 
-    // Epilogue: C straight from the accumulators.
-    cute.copy %tCrC, %tCgC : !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">, !cute.tensor<f32, gmem, "((2,2),4,8):((1,?{div=8}),?{div=32},16)">
+    // Epilogue: C straight from the accumulators, where it exists.
+    %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2),4,8):((16777216,8),32,268435456)">
+    %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">
+    %c64 = arith.constant 64 : index
+    scf.for %i = %c0 to %c64 step %c1 {
+      %ci = cute.make_coord %i : !cute.coord<"?">
+      %crd = cute.load %tCcC[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2),4,8):((16777216,8),32,268435456)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+      %in = cute.elem_less %crd, %shC : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
+      cute.store %in, %pC[%ci] : i1, !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">, !cute.coord<"?">
+    } {cute.fragment_loop}
+    cute.copy %tCrC, %tCgC if %pC : !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">, !cute.tensor<f32, gmem, "((2,2),4,8):((1,?{div=8}),?{div=32},16)">, !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">
     gpu.return
   }
 }

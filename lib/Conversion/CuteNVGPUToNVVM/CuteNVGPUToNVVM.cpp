@@ -416,6 +416,26 @@ static LogicalResult unrollFragmentLoops(Operation *root) {
   return success();
 }
 
+/// Moves the register fragments (static memref.alloca) of each gpu.func to
+/// the start of its body: LLVM promotes only allocas of the entry block to
+/// registers, and a fragment made after a loop ends up in a later block once
+/// scf is lowered to cf, so it would live in local memory.
+static void hoistFragmentAllocas(Operation *root) {
+  root->walk([](gpu::GPUFuncOp func) {
+    if (func.isExternal())
+      return;
+    Block &entry = func.getBody().front();
+    SmallVector<memref::AllocaOp> allocas;
+    func.walk([&](memref::AllocaOp alloca) {
+      if (alloca->getNumOperands() == 0 && alloca.getType().hasStaticShape() &&
+          alloca->getParentOfType<gpu::GPUFuncOp>() == func)
+        allocas.push_back(alloca);
+    });
+    for (memref::AllocaOp alloca : allocas)
+      alloca->moveBefore(&entry, entry.begin());
+  });
+}
+
 struct ConvertCuteNVGPUToNVVMPass
     : public cute::impl::ConvertCuteNVGPUToNVVMPassBase<
           ConvertCuteNVGPUToNVVMPass> {
@@ -437,8 +457,11 @@ struct ConvertCuteNVGPUToNVVMPass
     if (failed ||
         ::mlir::failed(lowerCuteTensorAccesses(getOperation(), tracer)) ||
         ::mlir::failed(expandQueriesAndEraseCute(getOperation(), tracer)) ||
-        ::mlir::failed(unrollFragmentLoops(getOperation())))
+        ::mlir::failed(unrollFragmentLoops(getOperation()))) {
       signalPassFailure();
+      return;
+    }
+    hoistFragmentAllocas(getOperation());
   }
 };
 
