@@ -193,8 +193,8 @@ gpu.module @kernels {
     // Epilogue: C straight from the accumulators, where it exists.
     %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2),4,8):((16777216,8),32,268435456)">
     %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">
-    %c64 = arith.constant 64 : index
-    scf.for %i = %c0 to %c64 step %c1 {
+    %c128 = arith.constant 128 : index
+    scf.for %i = %c0 to %c128 step %c1 {
       %ci = cute.make_coord %i : !cute.coord<"?">
       %crd = cute.load %tCcC[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2),4,8):((16777216,8),32,268435456)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
       %in = cute.elem_less %crd, %shC : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
