@@ -28,19 +28,13 @@ CUdeviceptr devicePtr(const void *p) {
 }
 
 /// Raises the function's dynamic shared memory limit when a launch asks for
-/// more than the default 48 KiB (the opt-in maximum is per device).
+/// more than the default 48 KiB (the opt-in maximum is the device's).
 void allowDynamicSharedMemory(const CudaDriver &d, CUfunction function,
                               int32_t bytes) {
   if (bytes <= 0)
     return;
-  CUdevice dev = 0;
-  int optIn = 0;
-  if (check(d.cuDeviceGet(&dev, 0), "cuDeviceGet") &&
-      check(d.cuDeviceGetAttribute(
-                &optIn, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-                dev),
-            "cuDeviceGetAttribute(MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)") &&
-      bytes > optIn)
+  int optIn = deviceInfo().maxSharedMemoryOptIn;
+  if (bytes > optIn)
     std::fprintf(stderr,
                  "cute-runtime: the launch asks for %d bytes of dynamic shared "
                  "memory; the device allows %d\n",

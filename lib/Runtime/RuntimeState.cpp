@@ -67,6 +67,9 @@ Device initialise() {
                           CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
   d->cuDeviceGetAttribute(&device.info.computeMinor,
                           CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
+  d->cuDeviceGetAttribute(&device.info.maxSharedMemoryOptIn,
+                          CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                          dev);
   device.driver = d;
   return device;
 }
@@ -110,6 +113,8 @@ ScopedContext::~ScopedContext() {
   CUcontext popped = nullptr;
   check(active->cuCtxPopCurrent(&popped), "cuCtxPopCurrent");
 }
+
+const DeviceInfo &detail::deviceInfo() { return device().info; }
 
 bool detail::debugEnabled() {
   static const bool enabled = [] {

@@ -8,6 +8,7 @@
 #define CUTE_MLIR_LIB_RUNTIME_RUNTIMESTATE_H
 
 #include "cute-mlir/Runtime/CudaDriver.h"
+#include "cute-mlir/Runtime/Runtime.h"
 
 namespace cute::runtime::detail {
 
@@ -34,6 +35,9 @@ public:
 private:
   const CudaDriver *active = nullptr;
 };
+
+/// The default device (meaningful once a ScopedContext has a driver).
+const DeviceInfo &deviceInfo();
 
 /// Whether MLIR_CUDA_DEBUG is set: print launch and TMA details.
 bool debugEnabled();

@@ -69,6 +69,9 @@ cl::opt<std::string> features("features", cl::desc("PTX features, e.g. +ptx80"),
                               cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("optimisation level (0-3)"),
                            cl::init(3), cl::Prefix, cl::cat(category));
+
+/// -O, at most 3, for the host JIT and the kernels alike.
+unsigned clampedOptLevel() { return std::min<unsigned>(optLevel, 3); }
 cl::opt<std::string> entry("entry",
                            cl::desc("host function to run: no arguments, "
                                     "returning nothing or an i32 exit code"),
@@ -199,10 +202,10 @@ std::string findRunnerUtils() {
 int runEntry(ModuleOp module, bool returnsI32) {
   ExecutionEngineOptions options;
   options.jitCodeGenOptLevel =
-      static_cast<llvm::CodeGenOptLevel>(std::min<unsigned>(optLevel, 3));
+      static_cast<llvm::CodeGenOptLevel>(clampedOptLevel());
   // ExecutionEngineOptions holds a function_ref: keep the callable alive.
   std::function<llvm::Error(llvm::Module *)> optimize =
-      makeOptimizingTransformer(std::min<unsigned>(optLevel, 3), 0, nullptr);
+      makeOptimizingTransformer(clampedOptLevel(), 0, nullptr);
   options.transformer = optimize;
   std::string runnerUtils = findRunnerUtils();
   SmallVector<StringRef> libraries;
@@ -299,7 +302,7 @@ int main(int argc, char **argv) {
   mlir::cute::CuteToPTXOptions target;
   target.chip = !chip.empty() ? chip : haveGpu ? chipOf(device) : "sm_80";
   target.features = features;
-  target.optLevel = std::min<unsigned>(optLevel, 3);
+  target.optLevel = clampedOptLevel();
 
   mlir::cute::run::CompileCache cache(!noCache, cacheDir, contents, target);
   llvm::SourceMgr sourceMgr;

@@ -42,6 +42,23 @@ TEST(MgpuABI, ProbeReportsTheDevice) {
   EXPECT_EQ(info.name, "Fake GPU");
   EXPECT_EQ(info.computeMajor, 9);
   EXPECT_EQ(info.computeMinor, 0);
+  EXPECT_EQ(info.maxSharedMemoryOptIn, 232448);
+}
+
+TEST(MgpuABI, LaunchAboveTheOptInLimitIsReported) {
+  FakeCudaState &state = fake();
+  void *module = mgpuModuleLoadJIT(const_cast<char *>(kPtx), 2);
+  void *function = mgpuModuleGetFunction(module, "gemm_tn");
+  testing::internal::CaptureStderr();
+  mgpuLaunchKernel(function, 1, 1, 1, 128, 1, 1, 300000, nullptr, nullptr,
+                   nullptr, 0);
+  std::string log = testing::internal::GetCapturedStderr();
+  EXPECT_NE(log.find("the launch asks for 300000 bytes of dynamic shared "
+                     "memory; the device allows 232448"),
+            std::string::npos)
+      << log;
+  EXPECT_EQ(state.dynamicSharedLimits.back(), 300000);
+  mgpuModuleUnload(module);
 }
 
 TEST(MgpuABI, ModuleLoadLaunchWithDynamicSharedMemory) {

@@ -23,7 +23,7 @@ namespace cute {
 /// What `cute-to-ptx` compiles for.
 struct CuteToPTXOptions {
   std::string chip = "sm_80";
-  std::string features; // empty: the chip's minimum PTX version
+  std::string features;       // empty: the chip's minimum PTX version
   std::string format = "isa"; // isa (PTX), bin (cubin via ptxas), fatbin
   unsigned optLevel = 3;
 };

@@ -26,6 +26,8 @@ struct DeviceInfo {
   std::string name;
   int computeMajor = 0;
   int computeMinor = 0;
+  /// The most dynamic shared memory a block may opt in to, in bytes.
+  int maxSharedMemoryOptIn = 0;
 };
 
 /// Loads the driver and initialises the device. Returns false, with `*why`
