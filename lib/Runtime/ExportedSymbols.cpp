@@ -39,6 +39,7 @@ const std::vector<ExportedSymbol> &cute::runtime::exportedSymbols() {
       CUTE_EXPORT(mgpuSetDefaultDevice),
       CUTE_EXPORT(mgpuTensorMapEncodeTiledMemref),
       CUTE_EXPORT(mgpuTensorMapEncodeTiled),
+      CUTE_EXPORT(cuteTmaDescriptorCreate),
   };
 #undef CUTE_EXPORT
   return symbols;

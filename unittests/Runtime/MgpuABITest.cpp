@@ -215,6 +215,40 @@ TEST(MgpuABI, TensorMapRejectsBadRankAndType) {
   EXPECT_NE(log.find("unknown CUtensorMapDataType 13"), std::string::npos);
 }
 
+TEST(MgpuABI, TmaDescriptorFromLayout) {
+  FakeCudaState &state = fake();
+  alignas(16) static float tensor[4 * 96 * 40];
+  // A (40, 96, 4) tensor with strides (96, 1, 96 * 40), as
+  // make_tma_descriptor passes it: innermost first, so extents (96, 40, 4)
+  // and element strides (1, 96, 3840).
+  void *map = cuteTmaDescriptorCreate(tensor, /*FLOAT32=*/7, 3, 64, 96, 40, 4,
+                                      1, 1, 1, 96, 3840, 1, 1, 32, 16, 1, 1,
+                                      1);
+  ASSERT_NE(map, nullptr);
+  const FakeTensorMap &record = state.tensorMaps.back();
+  EXPECT_EQ(record.rank, 3u);
+  EXPECT_EQ(record.dataType, 7);
+  EXPECT_EQ(record.swizzle, /*SWIZZLE_64B=*/2);
+  EXPECT_EQ(record.address, tensor);
+  EXPECT_EQ(record.dims, (std::vector<uint64_t>{96, 40, 4}));
+  EXPECT_EQ(record.strides, (std::vector<uint64_t>{384, 15360})); // bytes
+  EXPECT_EQ(record.box, (std::vector<uint32_t>{32, 16, 1}));
+  EXPECT_EQ(static_cast<unsigned char *>(map)[0], 0xA5);
+  mgpuMemFree(map, nullptr);
+}
+
+TEST(MgpuABI, TmaDescriptorRejectsBadSwizzle) {
+  fake();
+  alignas(16) static float tensor[64];
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(cuteTmaDescriptorCreate(tensor, 7, 1, 48, 64, 1, 1, 1, 1, 1, 1, 1,
+                                    1, 1, 16, 1, 1, 1, 1),
+            nullptr);
+  std::string log = testing::internal::GetCapturedStderr();
+  EXPECT_NE(log.find("0, 32, 64 or 128 bytes, not 48"), std::string::npos)
+      << log;
+}
+
 TEST(MgpuABI, KernelTimingNamesTheKernel) {
   fake();
   void *module = mgpuModuleLoadJIT(const_cast<char *>(kPtx), 2);

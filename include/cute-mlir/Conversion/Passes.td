@@ -26,11 +26,17 @@ def ConvertCuteNVGPUToNVVMPass : Pass<"convert-cute-nvgpu-to-nvvm"> {
     registers. The remaining cute ops are then lowered as
     `cute-lower-to-scf` lowers them, with the same tracer.
 
-    A wgmma (its operands are shared-memory descriptors) and TMA / bulk
-    copies (they need a tensor map and an mbarrier) are reported as errors.
+    A wgmma atom becomes `nvvm.wgmma.mma_async` with shared-memory matrix
+    descriptors derived from its operands' (swizzled) layouts. A
+    `cute_nvgpu.tma_copy` becomes one `cp.async.bulk.tensor` (load,
+    multicast load, store or reduce-add), the mbarrier ops `nvvm.mbarrier.*`,
+    and a host-side `cute_nvgpu.make_tma_descriptor` a call to the runtime's
+    `cuteTmaDescriptorCreate`. Bulk copies (`#cute_nvgpu.bulk_copy`) are
+    reported as errors.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
+                           "::mlir::func::FuncDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",

@@ -65,6 +65,17 @@ void mgpuTensorMapEncodeTiled(void *tensorMap, int dataType, uint32_t rank,
                               const uint32_t *boxDim,
                               const uint32_t *elementStrides, int interleave,
                               int swizzle, int l2Promotion, int oobFill);
+/// What cute_nvgpu.make_tma_descriptor calls: encodes the tensor map of a
+/// tensor at `base` with extents d, element strides s (s0, the innermost,
+/// is 1 and not encoded) and box b, innermost first, for `rank` dimensions;
+/// swizzle in bytes (0, 32, 64, 128). Returns the generic address of a
+/// device copy, or null after reporting the error.
+void *cuteTmaDescriptorCreate(void *base, int64_t dataType, int64_t rank,
+                              int64_t swizzleBytes, int64_t d0, int64_t d1,
+                              int64_t d2, int64_t d3, int64_t d4, int64_t s0,
+                              int64_t s1, int64_t s2, int64_t s3, int64_t s4,
+                              int64_t b0, int64_t b1, int64_t b2, int64_t b3,
+                              int64_t b4);
 }
 
 #endif // CUTE_MLIR_RUNTIME_MGPUABI_H

@@ -14,11 +14,15 @@
 
 #include "cute-mlir/Conversion/Passes.h"
 
+#include "Pointers.h"
+#include "TmaLowering.h"
+
 #include "cute-mlir/Atom/Gmma.h"
 #include "cute-mlir/Dialect/Cute/Transforms/LayoutTracer.h"
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -46,33 +50,6 @@ struct Operand {
   Value memref;
   StringRef memory;
 };
-
-/// The LLVM address space of a memref's memory space.
-static unsigned addressSpaceOf(MemRefType type) {
-  Attribute space = type.getMemorySpace();
-  if (auto i = dyn_cast_or_null<IntegerAttr>(space))
-    return i.getInt();
-  if (auto gpu = dyn_cast_or_null<gpu::AddressSpaceAttr>(space)) {
-    switch (gpu.getValue()) {
-    case gpu::AddressSpace::Global:
-      return unsigned(NVVM::NVVMMemorySpace::Global);
-    case gpu::AddressSpace::Workgroup:
-      return unsigned(NVVM::NVVMMemorySpace::Shared);
-    case gpu::AddressSpace::Private:
-      return 0;
-    }
-  }
-  return 0;
-}
-
-/// The address space an instruction wants for a tensor in `memory`.
-static unsigned addressSpaceFor(StringRef memory) {
-  if (memory == "smem")
-    return unsigned(NVVM::NVVMMemorySpace::Shared);
-  if (memory == "gmem")
-    return unsigned(NVVM::NVVMMemorySpace::Global);
-  return 0;
-}
 
 class AtomLowering {
 public:
@@ -230,9 +207,9 @@ public:
       atom = tiled.getCopyAtom();
     else
       atom = cast<CopyAtomAttrInterface>(attr);
-    if (isa<TmaAtomAttr, BulkCopyAttr>(atom))
-      return op.emitOpError() << "TMA and bulk copies are not lowered yet: "
-                              << "they complete on an mbarrier";
+    // The verifier sends TMA atoms to cute_nvgpu.tma_copy.
+    if (isa<BulkCopyAttr>(atom))
+      return op.emitOpError() << "bulk copies are not lowered yet";
     int bits = elementBits(atom.getValueType());
     auto [srcCount, dstCount] = *cute::valuesPerThread(atom.getTraits(), bits);
     const Layout &ls = src->value.layout;
@@ -368,35 +345,8 @@ private:
   /// An LLVM pointer to element `index` of the tensor's storage.
   FailureOr<Value> pointerAt(OpBuilder &b, Operation *op, const Operand &t,
                              Value index) {
-    Location loc = op->getLoc();
-    auto type = cast<MemRefType>(t.memref.getType());
-    if (type.getRank() != 1)
-      return op->emitOpError() << "expected the tensor's storage to be a 1-D "
-                               << "memref, got " << type;
-    MLIRContext *ctx = b.getContext();
-    unsigned space = addressSpaceOf(type);
-    auto ptrType = LLVM::LLVMPointerType::get(ctx, space);
-    Type i64 = b.getI64Type();
-    auto array = LLVM::LLVMArrayType::get(i64, 1);
-    auto descriptor = LLVM::LLVMStructType::getLiteral(
-        ctx, {ptrType, ptrType, i64, array, array});
-    Value desc =
-        UnrealizedConversionCastOp::create(b, loc, descriptor, t.memref)
-            .getResult(0);
-    Value base = LLVM::ExtractValueOp::create(b, loc, desc, 1);
-    Value offset = LLVM::ExtractValueOp::create(b, loc, desc, 2);
-    Value i = arith::IndexCastOp::create(b, loc, i64, index);
-    Value at = LLVM::AddOp::create(b, loc, offset, i);
-    Type element = type.getElementType();
-    if (!LLVM::isCompatibleType(element))
-      element = b.getIntegerType(element.getIntOrFloatBitWidth());
-    Value ptr = LLVM::GEPOp::create(b, loc, ptrType, element, base,
-                                    ArrayRef<LLVM::GEPArg>{at});
-    unsigned want = addressSpaceFor(t.memory);
-    if (want != space)
-      ptr = LLVM::AddrSpaceCastOp::create(
-          b, loc, LLVM::LLVMPointerType::get(ctx, want), ptr);
-    return ptr;
+    return pointerIntoMemref(b, op, t.memref, index,
+                             addressSpaceFor(t.memory));
   }
 
   LayoutTracer &tracer;
@@ -454,7 +404,7 @@ struct ConvertCuteNVGPUToNVVMPass
       else
         failed |= ::mlir::failed(lowering.lower(cast<cute_nvgpu::CopyOp>(op)));
     }
-    if (failed ||
+    if (failed || ::mlir::failed(lowerTmaOps(getOperation(), tracer)) ||
         ::mlir::failed(lowerCuteTensorAccesses(getOperation(), tracer)) ||
         ::mlir::failed(expandQueriesAndEraseCute(getOperation(), tracer)) ||
         ::mlir::failed(unrollFragmentLoops(getOperation()))) {

@@ -691,45 +691,180 @@ func.func @copy_swizzle_splits_vectors(%s: !cute.tensor<f16, gmem, "((8,1),1,1):
 // -----
 
 #tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
-func.func @copy_tma_box_size_mismatch(%g: !cute.tensor<f16, gmem, "(64,64):(?,1)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">) {
-  // expected-error @+1 {{'cute_nvgpu.copy' op the TMA box holds 8192 values, but the shared-memory tile has 4096}}
-  cute_nvgpu.copy #tma, %g, %s : !cute.tensor<f16, gmem, "(64,64):(?,1)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">
+func.func @copy_with_tma_atom(%g: !cute.tensor<f16, gmem, "(128,64):(?,1)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">) {
+  // expected-error @+1 {{'cute_nvgpu.copy' op a TMA atom copies a box through its descriptor: use cute_nvgpu.tma_copy}}
+  cute_nvgpu.copy #tma, %g, %s : !cute.tensor<f16, gmem, "(128,64):(?,1)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">
   return
 }
 
 // -----
 
 #tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
-func.func @copy_tma_smem_not_swizzled(%g: !cute.tensor<f16, gmem, "(128,64):(?,1)">, %s: !cute.tensor<f16, smem, "(128,64):(64,1)">) {
-  // expected-error @+1 {{'cute_nvgpu.copy' op the TMA atom swizzles 128 bytes, but the shared-memory tile is not swizzled}}
-  cute_nvgpu.copy #tma, %g, %s : !cute.tensor<f16, gmem, "(128,64):(?,1)">, !cute.tensor<f16, smem, "(128,64):(64,1)">
+func.func @tma_copy_coordinate_tile_mismatch(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op mode 0 of the coordinate tile has extent 64, but the box has 128 (the box lists the last mode first)}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
   return
 }
 
 // -----
 
 #tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
-func.func @copy_tma_swizzle_mismatch(%g: !cute.tensor<f16, gmem, "(128,64):(?,1)">, %s: !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (128,64):(64,1)">) {
-  // expected-error @+1 {{'cute_nvgpu.copy' op the TMA atom swizzles 128 bytes, but the shared-memory tile is swizzled by 64 bytes}}
-  cute_nvgpu.copy #tma, %g, %s : !cute.tensor<f16, gmem, "(128,64):(?,1)">, !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (128,64):(64,1)">
+func.func @tma_copy_box_size_mismatch(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op the shared-memory tile must be static with the box's extents in the tensor's mode order (128,64), got (64,64):(64,1)}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
   return
 }
 
 // -----
 
 #tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
-func.func @copy_tma_not_a_tma_swizzle(%g: !cute.tensor<f16, gmem, "(128,64):(?,1)">, %s: !cute.tensor<f16, smem, "Sw<3,2,3> o 0 o (128,64):(64,1)">) {
-  // expected-error @+1 {{'cute_nvgpu.copy' op Sw<3,2,3> is not a TMA swizzle for 16-bit values (Sw<1|2|3,3,3>)}}
-  cute_nvgpu.copy #tma, %g, %s : !cute.tensor<f16, gmem, "(128,64):(?,1)">, !cute.tensor<f16, smem, "Sw<3,2,3> o 0 o (128,64):(64,1)">
+func.func @tma_copy_smem_column_major(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(1,128)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op TMA writes the box row-major (the last mode fastest), as (128,64):(64,1), but the shared-memory tile is (128,64):(1,128)}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(1,128)">, memref<2xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_copy_smem_not_swizzled(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "(128,64):(64,1)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op the TMA atom swizzles 128 bytes, but the shared-memory tile is not swizzled}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "(128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_copy_swizzle_mismatch(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (128,64):(64,1)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op the TMA atom swizzles 128 bytes, but the shared-memory tile is swizzled by 64 bytes}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_copy_not_a_tma_swizzle(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,2,3> o 0 o (128,64):(64,1)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op Sw<3,2,3> is not a TMA swizzle for 16-bit values (Sw<1|2|3,3,3>)}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,2,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_copy_load_without_barrier(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op a TMA load completes on an mbarrier: add `barrier %bars[%i]`}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_copy_barrier_in_gmem(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, %bars: memref<2xi64, 1>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op mbarriers live in shared memory (#gpu.address_space<workgroup>), not in 'memref<2xi64, 1>'}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, 1>
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 128], swizzle = 128, multicast = 2>
+func.func @tma_copy_multicast_without_mask(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op a multicast load needs `multicast %mask` (i16, one bit per CTA of the cluster)}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_copy_mask_without_multicast(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index, %mask: i16) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op only a load_multicast atom takes a multicast mask}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%i] multicast %mask : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
   return
 }
 
 // -----
 
 #tma = #cute_nvgpu.tma_atom<store, f16, box = [64, 128], swizzle = 128>
-func.func @copy_tma_store_from_gmem(%g: !cute.tensor<f16, gmem, "(128,64):(?,1)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">) {
-  // expected-error @+1 {{'cute_nvgpu.copy' op SM90_TMA_STORE_2D reads smem, but the source is in gmem}}
-  cute_nvgpu.copy #tma, %g, %s : !cute.tensor<f16, gmem, "(128,64):(?,1)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">
+func.func @tma_copy_store_to_smem(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op the destination of a TMA store is a tile of coordinates (a coord tensor), not smem}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<store, f16, box = [64, 128], swizzle = 128>
+func.func @tma_copy_store_with_barrier(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op a TMA store completes in a bulk async group, not on an mbarrier}}
+  cute_nvgpu.tma_copy #tma, %d, %s, %g barrier %bars[%i] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<2xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+
+func.func @mbarrier_in_gmem(%bars: memref<2xi64, 1>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.mbarrier_wait' op mbarriers live in shared memory (#gpu.address_space<workgroup>), not in 'memref<2xi64, 1>'}}
+  cute_nvgpu.mbarrier_wait %bars[%i], %i : memref<2xi64, 1>
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_descriptor_inner_stride(%t: !cute.tensor<f16, gmem, "(?,?):(1,?)">) {
+  // expected-error @+1 {{'cute_nvgpu.make_tma_descriptor' op the last mode is TMA's innermost dimension and must have stride 1, got ?}}
+  %d = cute_nvgpu.make_tma_descriptor #tma, %t : !cute.tensor<f16, gmem, "(?,?):(1,?)"> -> !llvm.ptr
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_descriptor_nested(%t: !cute.tensor<f16, gmem, "((2,?),?):((?,?),1)">) {
+  // expected-error @+1 {{'cute_nvgpu.make_tma_descriptor' op the TMA dimensions are the tensor's modes, which must not be nested; got ((2,?),?):((?,?),1)}}
+  %d = cute_nvgpu.make_tma_descriptor #tma, %t : !cute.tensor<f16, gmem, "((2,?),?):((?,?),1)"> -> !llvm.ptr
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_descriptor_rank(%t: !cute.tensor<f16, gmem, "(?,?,?):(?,?,1)">) {
+  // expected-error @+1 {{'cute_nvgpu.make_tma_descriptor' op the atom's box has 2 dimensions, but the tensor has 3 modes}}
+  %d = cute_nvgpu.make_tma_descriptor #tma, %t : !cute.tensor<f16, gmem, "(?,?,?):(?,?,1)"> -> !llvm.ptr
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_descriptor_stride_bytes(%t: !cute.tensor<f16, gmem, "(?,?):(100,1)">) {
+  // expected-error @+1 {{'cute_nvgpu.make_tma_descriptor' op TMA needs strides of 16 bytes or multiples; mode 0 has stride 100 (200 bytes)}}
+  %d = cute_nvgpu.make_tma_descriptor #tma, %t : !cute.tensor<f16, gmem, "(?,?):(100,1)"> -> !llvm.ptr
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_descriptor_smem(%t: !cute.tensor<f16, smem, "(?,?):(?,1)">) {
+  // expected-error @+1 {{'cute_nvgpu.make_tma_descriptor' op a TMA descriptor describes a tensor in gmem, not smem}}
+  %d = cute_nvgpu.make_tma_descriptor #tma, %t : !cute.tensor<f16, smem, "(?,?):(?,1)"> -> !llvm.ptr
+  return
+}
+
+// -----
+
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_descriptor_element_type(%t: !cute.tensor<f32, gmem, "(?,?):(?,1)">) {
+  // expected-error @+1 {{'cute_nvgpu.make_tma_descriptor' op the tensor has elements of type 'f32' but the atom copies 'f16'}}
+  %d = cute_nvgpu.make_tma_descriptor #tma, %t : !cute.tensor<f32, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   return
 }
 

@@ -213,22 +213,40 @@ func.func @copy_ldmatrix_f32(%s: !cute.tensor<f32, smem, "(4,2):(1,4)">, %r: !cu
   return
 }
 
-// With a TMA atom: the shared-memory side is the box, swizzled as the atom
-// says (128 bytes of f16: Sw<3,3,3>; of f32: Sw<3,2,3>).
-// CHECK-LABEL: func @copy_tma
-func.func @copy_tma(%g: !cute.tensor<f16, gmem, "(128,64):(?,1)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">,
-                    %g2: !cute.tensor<f16, gmem, "(64,64):(?,1)">, %s2: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">,
-                    %s3: !cute.tensor<f32, smem, "Sw<3,2,3> o 0 o (8,32):(32,1)">, %g3: !cute.tensor<f32, gmem, "(8,32):(?,1)">,
-                    %s4: !cute.tensor<f32, smem, "(16,16):(16,1)">, %g4: !cute.tensor<f32, gmem, "(16,16):(?,1)">) {
-  // CHECK: cute_nvgpu.copy #[[TMA_LOAD]], %{{.*}}, %{{.*}} : !cute.tensor<f16, gmem, "(128,64):(?,1)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">
-  cute_nvgpu.copy #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>, %g, %s : !cute.tensor<f16, gmem, "(128,64):(?,1)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">
-  // CHECK: cute_nvgpu.copy #[[TMA_MC]], %{{.*}}, %{{.*}} : !cute.tensor<f16, gmem, "(64,64):(?,1)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">
-  cute_nvgpu.copy #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 64], swizzle = 128, multicast = 4>, %g2, %s2 : !cute.tensor<f16, gmem, "(64,64):(?,1)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">
-  // CHECK: cute_nvgpu.copy #[[TMA_STORE]], %{{.*}}, %{{.*}} : !cute.tensor<f32, smem, "Sw<3,2,3> o 0 o (8,32):(32,1)">, !cute.tensor<f32, gmem, "(8,32):(?,1)">
-  cute_nvgpu.copy #cute_nvgpu.tma_atom<store, f32, box = [32, 8], swizzle = 128>, %s3, %g3 : !cute.tensor<f32, smem, "Sw<3,2,3> o 0 o (8,32):(32,1)">, !cute.tensor<f32, gmem, "(8,32):(?,1)">
-  // CHECK: cute_nvgpu.copy #[[TMA_RED]], %{{.*}}, %{{.*}} : !cute.tensor<f32, smem, "(16,16):(16,1)">, !cute.tensor<f32, gmem, "(16,16):(?,1)">
-  cute_nvgpu.copy #cute_nvgpu.tma_atom<reduce_add, f32, box = [16, 16]>, %s4, %g4 : !cute.tensor<f32, smem, "(16,16):(16,1)">, !cute.tensor<f32, gmem, "(16,16):(?,1)">
+// TMA copies: the global side is a tile of coordinates, the shared-memory
+// side the box, swizzled as the atom says (128 bytes of f16: Sw<3,3,3>; of
+// f32: Sw<3,2,3>). Loads complete on an mbarrier.
+// CHECK-LABEL: func @tma_copy
+func.func @tma_copy(%d: !llvm.ptr, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index, %mask: i16,
+                    %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">,
+                    %g2: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %s2: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">,
+                    %s3: !cute.tensor<f32, smem, "Sw<3,2,3> o 0 o (8,32):(32,1)">, %g3: !cute.tensor<!cute.coord<"(?,?)">, coord, "(8,32):(1,16777216)">,
+                    %s4: !cute.tensor<f32, smem, "(16,16):(16,1)">, %g4: !cute.tensor<!cute.coord<"(?,?)">, coord, "(16,16):(1,16777216)">) {
+  // CHECK: cute_nvgpu.mbarrier_init %{{.*}}[%{{.*}}], %{{.*}} : memref<2xi64, #gpu.address_space<workgroup>>
+  cute_nvgpu.mbarrier_init %bars[%i], %i : memref<2xi64, #gpu.address_space<workgroup>>
+  // CHECK: cute_nvgpu.mbarrier_arrive %{{.*}}[%{{.*}}] expect_tx %{{.*}} : memref<2xi64, #gpu.address_space<workgroup>>
+  cute_nvgpu.mbarrier_arrive %bars[%i] expect_tx %i : memref<2xi64, #gpu.address_space<workgroup>>
+  // CHECK: cute_nvgpu.mbarrier_arrive %{{.*}}[%{{.*}}] : memref<2xi64, #gpu.address_space<workgroup>>
+  cute_nvgpu.mbarrier_arrive %bars[%i] : memref<2xi64, #gpu.address_space<workgroup>>
+  // CHECK: cute_nvgpu.tma_copy #[[TMA_LOAD]], %{{.*}}, %{{.*}}, %{{.*}} barrier %{{.*}}[%{{.*}}] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
+  cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
+  // CHECK: cute_nvgpu.tma_copy #[[TMA_MC]], %{{.*}}, %{{.*}}, %{{.*}} barrier %{{.*}}[%{{.*}}] multicast %{{.*}} : !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
+  cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 64], swizzle = 128, multicast = 4>, %d, %g2, %s2 barrier %bars[%i] multicast %mask : !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
+  // CHECK: cute_nvgpu.mbarrier_wait %{{.*}}[%{{.*}}], %{{.*}} : memref<2xi64, #gpu.address_space<workgroup>>
+  cute_nvgpu.mbarrier_wait %bars[%i], %i : memref<2xi64, #gpu.address_space<workgroup>>
+  // CHECK: cute_nvgpu.tma_copy #[[TMA_STORE]], %{{.*}}, %{{.*}}, %{{.*}} : !cute.tensor<f32, smem, "Sw<3,2,3> o 0 o (8,32):(32,1)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(8,32):(1,16777216)">
+  cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<store, f32, box = [32, 8], swizzle = 128>, %d, %s3, %g3 : !cute.tensor<f32, smem, "Sw<3,2,3> o 0 o (8,32):(32,1)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(8,32):(1,16777216)">
+  // CHECK: cute_nvgpu.tma_copy #[[TMA_RED]], %{{.*}}, %{{.*}}, %{{.*}} : !cute.tensor<f32, smem, "(16,16):(16,1)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(16,16):(1,16777216)">
+  cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<reduce_add, f32, box = [16, 16]>, %d, %s4, %g4 : !cute.tensor<f32, smem, "(16,16):(16,1)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(16,16):(1,16777216)">
   return
+}
+
+// The descriptor of a global tensor, on the host.
+// CHECK-LABEL: func @tma_descriptor
+func.func @tma_descriptor(%t: !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">) -> !llvm.ptr {
+  // CHECK: cute_nvgpu.make_tma_descriptor #[[TMA_LOAD]], %{{.*}} : !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)"> -> !llvm.ptr
+  %d = cute_nvgpu.make_tma_descriptor #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>, %t : !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)"> -> !llvm.ptr
+  return %d : !llvm.ptr
 }
 
 // With a bulk copy: one contiguous run of bytes.

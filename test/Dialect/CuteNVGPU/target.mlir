@@ -26,9 +26,10 @@ gpu.module @wgmma_sm90a [#nvvm.target<chip = "sm_90a">] {
 gpu.module @older_atoms_sm90a [#nvvm.target<chip = "sm_90a">] {
   gpu.func @mma_sync(%a: !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">, %b: !cute.tensor<f16, rmem, "((2,2),2,1):((1,2),4,0)">,
                      %c: !cute.tensor<f32, rmem, "((2,2),1,2):((1,2),0,4)">,
-                     %g: !cute.tensor<f16, gmem, "(128,64):(?,1)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">) kernel {
+                     %d: !llvm.ptr, %cg: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">,
+                     %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) kernel {
     cute_nvgpu.gemm #tm, %a, %b, %c : !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">, !cute.tensor<f16, rmem, "((2,2),2,1):((1,2),4,0)">, !cute.tensor<f32, rmem, "((2,2),1,2):((1,2),0,4)">
-    cute_nvgpu.copy #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>, %g, %s : !cute.tensor<f16, gmem, "(128,64):(?,1)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">
+    cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>, %d, %cg, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
     gpu.return
   }
 }
@@ -62,9 +63,9 @@ gpu.module @mma_sync_sm75 [#nvvm.target<chip = "sm_75">] {
 // -----
 
 gpu.module @tma_sm80 [#nvvm.target<chip = "sm_80">] {
-  gpu.func @tma(%g: !cute.tensor<f16, gmem, "(128,64):(?,1)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">) kernel {
-    // expected-error @+1 {{'cute_nvgpu.copy' op SM90_TMA_LOAD_2D needs sm_90 or newer, but the target is sm_80}}
-    cute_nvgpu.copy #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>, %g, %s : !cute.tensor<f16, gmem, "(128,64):(?,1)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">
+  gpu.func @tma(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) kernel {
+    // expected-error @+1 {{'cute_nvgpu.tma_copy' op SM90_TMA_LOAD_2D needs sm_90 or newer, but the target is sm_80}}
+    cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

@@ -6,6 +6,8 @@
 
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
 
+#include "Verification.h"
+
 #include "cute-mlir/Layout/Notation.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -126,7 +128,7 @@ static SmallVector<StringRef> targetChips(Operation *op) {
 }
 
 /// Does every NVVM target of the enclosing gpu.module have the atom?
-static LogicalResult checkTarget(Operation *op, const std::string &atom,
+LogicalResult mlir::cute_nvgpu::checkTarget(Operation *op, const std::string &atom,
                                  int arch) {
   for (StringRef chip : targetChips(op)) {
     std::optional<int> sm = smOfChip(chip);
@@ -146,7 +148,7 @@ static LogicalResult checkTarget(Operation *op, const std::string &atom,
 }
 
 /// The tensor's layout, without its swizzle.
-static Result<cute::Layout> innerLayoutOf(cute::TensorType type) {
+Result<cute::Layout> mlir::cute_nvgpu::innerLayoutOf(cute::TensorType type) {
   return cute::parseLayout(type.getInnerLayout().str());
 }
 
@@ -299,6 +301,9 @@ LogicalResult CopyOp::verify() {
     return emitOpError() << "expected a copy atom or a #cute_nvgpu.tiled_copy, "
                             "got "
                          << attr;
+  if (isa<TmaAtomAttr>(atom))
+    return emitOpError() << "a TMA atom copies a box through its descriptor: "
+                            "use cute_nvgpu.tma_copy";
   cute::CopyAtom traits = atom.getTraits();
   Type element = atom.getValueType();
   int bits = elementBits(element);
@@ -330,7 +335,7 @@ LogicalResult CopyOp::verify() {
                          << " values but the destination has "
                          << cute::size(*dstLayout).str();
   if (Value pred = getPred()) {
-    if (isa<TmaAtomAttr, BulkCopyAttr>(attr))
+    if (isa<BulkCopyAttr>(atom))
       return emitOpError() << traits.name << " cannot be predicated";
     auto type = cast<cute::TensorType>(pred.getType());
     if (!type.getElementType().isInteger(1))
@@ -348,38 +353,6 @@ LogicalResult CopyOp::verify() {
                            << srcSize.value() / first.value()
                            << " atom calls (one per rest position of "
                            << srcLayout->str() << ")";
-  }
-  // A TMA atom moves its whole box: the shared-memory side is the box, laid
-  // out with the atom's swizzle.
-  if (auto tma = dyn_cast<TmaAtomAttr>(attr)) {
-    cute::TensorType smem = tma.getSourceMemory() == "smem" ? src : dst;
-    int64_t box = tma.getTmaAtom()->boxBytes() * 8 / bits;
-    if (!cute::size(*innerLayoutOf(smem)).is(box))
-      return emitOpError() << "the TMA box holds " << box
-                           << " values, but the shared-memory tile has "
-                           << cute::size(*innerLayoutOf(smem)).str();
-    int64_t swizzle = 0;
-    if (smem.isSwizzled()) {
-      Result<cute::ComposedLayout> composed =
-          cute::parseComposedLayout(smem.getLayout().str());
-      const auto *sw = !composed.failed()
-                           ? std::get_if<cute::Swizzle>(&composed->outer())
-                           : nullptr;
-      if (!sw)
-        return emitOpError()
-               << "cannot read the shared-memory swizzle of " << smem;
-      Result<int> bytes = cute::tmaSwizzleBytes(*sw, bits);
-      if (bytes.failed())
-        return emitOpError() << bytes.message();
-      swizzle = *bytes;
-    }
-    if (swizzle != tma.getSwizzle())
-      return emitOpError() << "the TMA atom swizzles " << tma.getSwizzle()
-                           << " bytes, but the shared-memory tile is "
-                           << (swizzle ? "swizzled by " +
-                                             std::to_string(swizzle) + " bytes"
-                                       : std::string("not swizzled"));
-    return checkTarget(*this, traits.name, traits.arch);
   }
   if (isa<BulkCopyAttr>(attr)) {
     int64_t values = traits.bitsPerThread() / bits;

@@ -11,6 +11,8 @@
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h"
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUDialect.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+
 #define GET_OP_CLASSES
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h.inc"
 

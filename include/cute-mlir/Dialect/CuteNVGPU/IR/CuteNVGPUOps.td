@@ -11,6 +11,10 @@ include "cute-mlir/Dialect/Cute/IR/CuteAlgebraOpBase.td"
 include "cute-mlir/Dialect/Cute/IR/CuteTypes.td"
 include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.td"
 include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUDialect.td"
+include "mlir/Dialect/LLVMIR/LLVMTypes.td"
+
+// A TMA descriptor is passed around as its generic address.
+def CuteNVGPU_GenericPointer : LLVM_PointerInAddressSpace<0>;
 
 class CuteNVGPU_AlgebraOp<string mnemonic>
     : Op<CuteNVGPU_Dialect, mnemonic, Cute_AlgebraOpTraits<0>.traits>;
@@ -158,6 +162,140 @@ def CuteNVGPU_CopyOp : CuteNVGPU_Op<"copy"> {
     `,` qualified(type($dst)) (`,` qualified(type($pred))^)?
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// TMA and mbarriers
+//===----------------------------------------------------------------------===//
+
+def CuteNVGPU_MakeTmaDescriptorOp : CuteNVGPU_Op<"make_tma_descriptor"> {
+  let summary = "encode the TMA descriptor of a global tensor, on the host";
+  let description = [{
+    CuTe's `make_tma_atom(op, gmem_tensor, smem_layout, cta_tile)` on the
+    host side: the CUtensorMap of `tensor` for the atom's box, swizzle and
+    element type, encoded at run time by the driver
+    (`cuTensorMapEncodeTiled`, through the runtime's
+    `cuteTmaDescriptorCreate`) and copied to device memory. The result is
+    that copy's generic address, which a kernel takes as an `!llvm.ptr`
+    argument and gives to `cute_nvgpu.tma_copy`.
+
+    The TMA dimensions are the tensor's modes, last first, as for a
+    row-major memref: the last mode must have stride 1, and the box (given
+    innermost first) lists the extents of the last mode, then the one before,
+    and so on. Out-of-bounds elements of a box read as zero and are not
+    written, so TMA needs no predicates for partial tiles.
+
+    ```mlir
+    %dA = cute_nvgpu.make_tma_descriptor #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>, %tA : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_TmaAtomAttr:$atom, Cute_TensorType:$tensor);
+  let results = (outs CuteNVGPU_GenericPointer:$descriptor);
+  let assemblyFormat = [{
+    qualified($atom) `,` $tensor attr-dict `:` qualified(type($tensor)) `->`
+    qualified(type($descriptor))
+  }];
+  let hasVerifier = 1;
+}
+
+def CuteNVGPU_TmaCopyOp : CuteNVGPU_Op<"tma_copy", [AttrSizedOperandSegments]> {
+  let summary = "copy one TMA box between global and shared memory";
+  let description = [{
+    CuTe's `copy(tma.with(barrier, mcast_mask), S, D)` for one box. The
+    global side is a tile of a coordinate tensor (`cute.make_identity_tensor`
+    over the global tensor's shape, tiled like the data): its first element
+    is the box's coordinate, reversed into TMA order. The shared-memory side
+    is the box itself, laid out with the atom's swizzle, modes in the global
+    tensor's order. One thread issues the copy.
+
+    A `load` completes on the mbarrier `barriers[index]` (whose phase must
+    expect the box's bytes, see `cute_nvgpu.mbarrier_arrive`); a
+    `load_multicast` also writes the box to the same offset in the shared
+    memory of each CTA in the 16-bit `multicast` mask. A `store` or
+    `reduce_add` reads shared memory and completes in the thread's bulk async
+    group (`nvvm.cp.async.bulk.commit.group` / `wait_group`); write shared
+    memory and then `nvvm.fence.proxy` before storing it.
+
+    ```mlir
+    cute_nvgpu.tma_copy #ld, %desc, %gA, %sA barrier %bars[%stage] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,?)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<4xi64, #gpu.address_space<workgroup>>
+    cute_nvgpu.tma_copy #st, %desc, %sC, %gC : !cute.tensor<f32, smem, "(64,32):(32,1)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,32):(1,?)">
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_TmaAtomAttr:$atom,
+                       CuteNVGPU_GenericPointer:$descriptor,
+                       Cute_TensorType:$src, Cute_TensorType:$dst,
+                       Optional<MemRefRankOf<[I64], [1]>>:$barriers,
+                       Optional<Index>:$barrierIndex,
+                       Optional<I16>:$multicast);
+  let assemblyFormat = [{
+    qualified($atom) `,` $descriptor `,` $src `,` $dst
+    (`barrier` $barriers^ `[` $barrierIndex `]`)? (`multicast` $multicast^)?
+    attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
+    (`,` qualified(type($barriers))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+// The mbarrier ops name one 64-bit word of a shared-memory memref of them.
+class CuteNVGPU_MbarrierOp<string mnemonic> : CuteNVGPU_Op<mnemonic> {
+  let hasVerifier = 1;
+}
+
+def CuteNVGPU_MbarrierInitOp : CuteNVGPU_MbarrierOp<"mbarrier_init"> {
+  let summary = "initialize an mbarrier for `count` arrivals per phase";
+  let description = [{
+    `mbarrier.init` of `barriers[index]`, a 64-bit word of shared memory:
+    phase 0, expecting `count` arrivals (1 to 2^20 - 1). One thread
+    initializes; a barrier (`gpu.barrier`) must follow before other threads
+    use it.
+
+    ```mlir
+    cute_nvgpu.mbarrier_init %bars[%i], %c1 : memref<4xi64, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins MemRefRankOf<[I64], [1]>:$barriers, Index:$index,
+                       Index:$count);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` `,` $count attr-dict `:` qualified(type($barriers))
+  }];
+}
+
+def CuteNVGPU_MbarrierArriveOp : CuteNVGPU_MbarrierOp<"mbarrier_arrive"> {
+  let summary = "arrive on an mbarrier, optionally expecting TMA bytes";
+  let description = [{
+    `mbarrier.arrive` on `barriers[index]`; with `expect_tx %bytes`,
+    `mbarrier.arrive.expect_tx`: the current phase also waits for `bytes`
+    bytes of asynchronous copies (the TMA loads that complete on it) to land.
+
+    ```mlir
+    cute_nvgpu.mbarrier_arrive %bars[%s] expect_tx %bytes : memref<4xi64, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins MemRefRankOf<[I64], [1]>:$barriers, Index:$index,
+                       Optional<Index>:$bytes);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` (`expect_tx` $bytes^)? attr-dict `:`
+    qualified(type($barriers))
+  }];
+}
+
+def CuteNVGPU_MbarrierWaitOp : CuteNVGPU_MbarrierOp<"mbarrier_wait"> {
+  let summary = "wait until an mbarrier completes the phase of a parity";
+  let description = [{
+    Spins on `mbarrier.try_wait.parity` of `barriers[index]` until the phase
+    with parity `phase` (its low bit: phases alternate 0, 1, 0, ...) has
+    completed, with acquire semantics: the shared memory the phase's TMA
+    loads wrote is then visible.
+
+    ```mlir
+    cute_nvgpu.mbarrier_wait %bars[%s], %parity : memref<4xi64, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins MemRefRankOf<[I64], [1]>:$barriers, Index:$index,
+                       Index:$phase);
+  let assemblyFormat = [{
+    $barriers `[` $index `]` `,` $phase attr-dict `:` qualified(type($barriers))
+  }];
 }
 
 #endif // CUTE_NVGPU_OPS

@@ -1,0 +1,331 @@
+//===- TmaLowering.cpp - TMA descriptors, TMA copies and mbarriers --------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A TMA copy becomes one cp.async.bulk.tensor: the box's coordinate is the
+// first element of the coordinate tile, reversed into TMA's innermost-first
+// order; the shared-memory address is the tile's first element. On the host,
+// make_tma_descriptor becomes a call to the runtime's
+// cuteTmaDescriptorCreate with the tensor's base, extents and strides in the
+// same order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TmaLowering.h"
+
+#include "Pointers.h"
+
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+using namespace mlir::cute_nvgpu;
+
+/// The runtime entry point that encodes a tensor map (lib/Runtime).
+static constexpr StringLiteral kCreateDescriptor = "cuteTmaDescriptorCreate";
+static constexpr int64_t kMaxTmaRank = 5;
+
+namespace {
+
+/// CUtensorMapDataType of an element type, if TMA can copy it.
+std::optional<int64_t> tensorMapDataType(Type type) {
+  if (type.isF16())
+    return 6; // FLOAT16
+  if (type.isBF16())
+    return 9; // BFLOAT16
+  if (type.isF32())
+    return 7; // FLOAT32
+  if (type.isF64())
+    return 8; // FLOAT64
+  if (isa<FloatType>(type) && type.getIntOrFloatBitWidth() == 8)
+    return 0; // fp8 formats travel as UINT8
+  if (auto i = dyn_cast<IntegerType>(type)) {
+    switch (i.getWidth()) {
+    case 8:
+      return 0; // UINT8
+    case 16:
+      return 1; // UINT16
+    case 32:
+      return 3; // INT32
+    case 64:
+      return 5; // INT64
+    }
+  }
+  return std::nullopt;
+}
+
+class TmaLowering {
+public:
+  explicit TmaLowering(LayoutTracer &tracer) : tracer(tracer) {}
+
+  LogicalResult lower(MakeTmaDescriptorOp op) {
+    FailureOr<TracedTensor> t = tracer.traceTensor(op.getTensor(), op);
+    if (failed(t))
+      return failure();
+    cute::TmaAtom atom = *op.getAtom().getTmaAtom();
+    std::optional<int64_t> dataType =
+        tensorMapDataType(op.getAtom().getValueType());
+    if (!dataType)
+      return op.emitOpError() << "TMA cannot copy elements of type "
+                              << op.getAtom().getValueType();
+    FailureOr<func::FuncOp> callee = declareCreateDescriptor(op);
+    if (failed(callee))
+      return failure();
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    ArithEmitter emitter(b, loc, tracer);
+    Type i64 = b.getI64Type();
+    auto toI64 = [&](Value index) -> Value {
+      return arith::IndexCastOp::create(b, loc, i64, index);
+    };
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(b, loc, i64, v);
+    };
+    // The tensor's first element: the memref's aligned base, its offset and
+    // the tensor's.
+    Value aligned =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, t->memref);
+    auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, t->memref);
+    Value first = arith::AddIOp::create(b, loc, metadata.getOffset(),
+                                        emitter.emit(t->value.offset));
+    int64_t bytes = atom.valueBits / 8;
+    Value address = arith::AddIOp::create(
+        b, loc, toI64(aligned),
+        arith::MulIOp::create(b, loc, toI64(first), constant(bytes)));
+    Value base = LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
+    // Extents, strides (in elements) and box, innermost first; unused
+    // dimensions are 1.
+    const cute::Layout &layout = t->value.layout;
+    size_t rank = layout.rank();
+    SmallVector<Value> dims, strides, box;
+    for (size_t i = 0; i < kMaxTmaRank; ++i) {
+      if (i < rank) {
+        cute::Layout mode = layout.mode(rank - 1 - i);
+        dims.push_back(toI64(emitter.emit(mode.shape().value())));
+        strides.push_back(toI64(emitter.emit(mode.stride().value())));
+        box.push_back(constant(atom.box[i]));
+      } else {
+        dims.push_back(constant(1));
+        strides.push_back(constant(1));
+        box.push_back(constant(1));
+      }
+    }
+    SmallVector<Value> args = {base, constant(*dataType), constant(rank),
+                               constant(atom.swizzleBytes)};
+    llvm::append_range(args, dims);
+    llvm::append_range(args, strides);
+    llvm::append_range(args, box);
+    auto call = func::CallOp::create(b, loc, *callee, args);
+    op.replaceAllUsesWith(call.getResult(0));
+    op.erase();
+    return success();
+  }
+
+  LogicalResult lower(TmaCopyOp op) {
+    cute::TmaAtom atom = *op.getAtom().getTmaAtom();
+    bool load = atom.kind == cute::TmaKind::Load ||
+                atom.kind == cute::TmaKind::LoadMulticast;
+    Value coordTile = load ? op.getSrc() : op.getDst();
+    Value smemTile = load ? op.getDst() : op.getSrc();
+    FailureOr<AlgebraValue> coords = tracer.trace(coordTile, op);
+    FailureOr<TracedTensor> smem = tracer.traceTensor(smemTile, op);
+    if (failed(coords) || failed(smem))
+      return failure();
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    FailureOr<SmallVector<Value>> origin =
+        boxOrigin(b, op, std::get<TensorValue>(*coords));
+    if (failed(origin))
+      return failure();
+    FailureOr<Value> offset = tracer.emitElementOffset(
+        b, op, smem->value, cute::IntTuple(int64_t(0)));
+    if (failed(offset))
+      return failure();
+    auto shared = unsigned(NVVM::NVVMMemorySpace::Shared);
+    FailureOr<Value> smemPtr =
+        pointerIntoMemref(b, op, smem->memref, *offset, shared);
+    if (failed(smemPtr))
+      return failure();
+    Value desc = op.getDescriptor();
+    switch (atom.kind) {
+    case cute::TmaKind::Load:
+    case cute::TmaKind::LoadMulticast: {
+      FailureOr<Value> bar = pointerIntoMemref(
+          b, op, op.getBarriers(), op.getBarrierIndex(), shared);
+      if (failed(bar))
+        return failure();
+      // The instruction writes shared::cluster addresses, of which the
+      // CTA's own shared memory is a part.
+      Value clusterPtr = LLVM::AddrSpaceCastOp::create(
+          b, loc,
+          LLVM::LLVMPointerType::get(
+              b.getContext(), unsigned(NVVM::NVVMMemorySpace::SharedCluster)),
+          *smemPtr);
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          b, loc, clusterPtr, desc, *origin, *bar, ValueRange{},
+          op.getMulticast(), /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
+          /*isCTAOnly=*/false, /*group=*/nullptr, /*predicate=*/Value());
+      break;
+    }
+    case cute::TmaKind::Store:
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          b, loc, desc, *smemPtr, *origin, /*l2CacheHint=*/Value(),
+          NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
+      break;
+    case cute::TmaKind::ReduceAdd:
+      NVVM::CpAsyncBulkTensorReduceOp::create(
+          b, loc, desc, *smemPtr, NVVM::TMAReduxKind::ADD,
+          NVVM::TMAStoreMode::TILE, *origin, /*l2CacheHint=*/Value());
+      break;
+    }
+    op.erase();
+    return success();
+  }
+
+  LogicalResult lower(MbarrierInitOp op) {
+    OpBuilder b(op);
+    FailureOr<Value> bar = barrier(b, op, op.getBarriers(), op.getIndex());
+    if (failed(bar))
+      return failure();
+    NVVM::MBarrierInitOp::create(b, op.getLoc(), *bar,
+                                 toI32(b, op.getLoc(), op.getCount()),
+                                 /*predicate=*/Value());
+    op.erase();
+    return success();
+  }
+
+  LogicalResult lower(MbarrierArriveOp op) {
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    FailureOr<Value> bar = barrier(b, op, op.getBarriers(), op.getIndex());
+    if (failed(bar))
+      return failure();
+    if (Value bytes = op.getBytes())
+      NVVM::MBarrierArriveExpectTxOp::create(
+          b, loc, /*res=*/Type(), *bar, toI32(b, loc, bytes),
+          NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
+    else
+      NVVM::MBarrierArriveOp::create(b, loc, /*res=*/Type(), *bar,
+                                     /*count=*/Value());
+    op.erase();
+    return success();
+  }
+
+  LogicalResult lower(MbarrierWaitOp op) {
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    FailureOr<Value> bar = barrier(b, op, op.getBarriers(), op.getIndex());
+    if (failed(bar))
+      return failure();
+    Value parity = arith::AndIOp::create(
+        b, loc, toI32(b, loc, op.getPhase()),
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1));
+    // Each try suspends the thread for up to 10 ms (CUTLASS's hint) rather
+    // than returning at once and spinning.
+    Value ticks =
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), 10'000'000);
+    NVVM::MBarrierTryWaitParityOp::create(b, loc, *bar, parity, ticks);
+    op.erase();
+    return success();
+  }
+
+private:
+  static Value toI32(OpBuilder &b, Location loc, Value index) {
+    return arith::IndexCastOp::create(b, loc, b.getI32Type(), index);
+  }
+
+  /// A shared-memory pointer to mbarrier `index` of `barriers`.
+  static FailureOr<Value> barrier(OpBuilder &b, Operation *op, Value barriers,
+                                  Value index) {
+    return pointerIntoMemref(b, op, barriers, index,
+                             unsigned(NVVM::NVVMMemorySpace::Shared));
+  }
+
+  /// The coordinate of the first element of a coordinate tile, as i32s in
+  /// TMA order (the tensor's last mode first).
+  FailureOr<SmallVector<Value>> boxOrigin(OpBuilder &b, Operation *op,
+                                          const TensorValue &tile) {
+    cute::Result<cute::Int> position = tile.layout(cute::IntTuple(int64_t(0)));
+    if (position.failed())
+      return op->emitOpError() << position.message();
+    cute::IntTuple digits = cute::repeatLike(
+        tile.domain, cute::IntTuple(identityTensorRadix(tile.domain)));
+    cute::IntTuple coord = cute::idx2crd(tile.offset + *position, digits);
+    SmallVector<Value> leaves;
+    ArithEmitter emitter(b, op->getLoc(), tracer);
+    bool nested = false;
+    for (const cute::IntTuple &mode : coord.elements()) {
+      nested |= !mode.isInt();
+      if (!nested)
+        leaves.push_back(toI32(b, op->getLoc(), emitter.emit(mode.value())));
+    }
+    if (nested || !coord.isTuple())
+      return op->emitOpError() << "the coordinate tensor must have one flat "
+                                  "coordinate per TMA dimension, got "
+                               << coord.str();
+    std::reverse(leaves.begin(), leaves.end());
+    return leaves;
+  }
+
+  /// `void *cuteTmaDescriptorCreate(void *base, i64 dataType, i64 rank,
+  /// i64 swizzleBytes, i64 dims[5], i64 strides[5], i64 box[5])`, declared
+  /// once in the enclosing module.
+  FailureOr<func::FuncOp> declareCreateDescriptor(Operation *op) {
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module)
+      return op->emitOpError() << "expected to be inside a module";
+    MLIRContext *ctx = op->getContext();
+    auto ptr = LLVM::LLVMPointerType::get(ctx);
+    Type i64 = IntegerType::get(ctx, 64);
+    SmallVector<Type> inputs = {ptr};
+    inputs.append(3 + 3 * kMaxTmaRank, i64);
+    auto type = FunctionType::get(ctx, inputs, {ptr});
+    if (auto existing = module.lookupSymbol<func::FuncOp>(kCreateDescriptor)) {
+      if (existing.getFunctionType() != type)
+        return op->emitOpError() << "@" << kCreateDescriptor
+                                 << " is declared with another type";
+      return existing;
+    }
+    OpBuilder b(module.getBodyRegion());
+    auto decl = func::FuncOp::create(b, module.getLoc(), kCreateDescriptor,
+                                     type);
+    decl.setPrivate();
+    return decl;
+  }
+
+  LayoutTracer &tracer;
+};
+
+} // namespace
+
+LogicalResult cute::lowerTmaOps(Operation *root, LayoutTracer &tracer) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<MakeTmaDescriptorOp, TmaCopyOp, MbarrierInitOp, MbarrierArriveOp,
+            MbarrierWaitOp>(op))
+      ops.push_back(op);
+  });
+  TmaLowering lowering(tracer);
+  bool failed = false;
+  for (Operation *op : ops) {
+    LogicalResult result =
+        llvm::TypeSwitch<Operation *, LogicalResult>(op)
+            .Case<MakeTmaDescriptorOp, TmaCopyOp, MbarrierInitOp,
+                  MbarrierArriveOp, MbarrierWaitOp>(
+                [&](auto typed) { return lowering.lower(typed); })
+            .Default([](Operation *) { return failure(); });
+    failed |= ::mlir::failed(result);
+  }
+  return failure(failed);
+}

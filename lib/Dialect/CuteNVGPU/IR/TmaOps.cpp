@@ -1,0 +1,228 @@
+//===- TmaOps.cpp - TMA descriptors, TMA copies and mbarriers -------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+
+#include "Verification.h"
+
+#include "cute-mlir/Layout/Notation.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+using cute::Result;
+
+/// The box extent of mode `mode` of a `rank`-mode tensor: TMA lists the last
+/// mode first.
+static int64_t boxExtentOfMode(const cute::TmaAtom &atom, size_t mode) {
+  return atom.box[atom.box.size() - 1 - mode];
+}
+
+//===----------------------------------------------------------------------===//
+// make_tma_descriptor
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeTmaDescriptorOp::verify() {
+  Result<cute::TmaAtom> atom = getAtom().getTmaAtom();
+  if (atom.failed())
+    return emitOpError() << atom.message();
+  auto type = cast<cute::TensorType>(getTensor().getType());
+  if (type.getMemory() != "gmem")
+    return emitOpError() << "a TMA descriptor describes a tensor in gmem, not "
+                         << type.getMemory();
+  if (type.getElementType() != getAtom().getValueType())
+    return emitOpError() << "the tensor has elements of type "
+                         << type.getElementType() << " but the atom copies "
+                         << getAtom().getValueType();
+  if (type.isSwizzled())
+    return emitOpError() << "a global tensor for TMA cannot be swizzled";
+  Result<cute::Layout> layout = innerLayoutOf(type);
+  if (layout.failed())
+    return emitOpError() << layout.message();
+  if (layout->depth() > 1)
+    return emitOpError() << "the TMA dimensions are the tensor's modes, which "
+                            "must not be nested; got "
+                         << layout->str();
+  size_t rank = layout->rank();
+  if (rank != atom->box.size())
+    return emitOpError() << "the atom's box has " << atom->box.size()
+                         << " dimensions, but the tensor has " << rank
+                         << " modes";
+  cute::Int inner = layout->mode(rank - 1).stride().value();
+  if (!inner.is(1))
+    return emitOpError() << "the last mode is TMA's innermost dimension and "
+                            "must have stride 1, got "
+                         << inner.str();
+  int64_t bytes = atom->valueBits / 8;
+  for (size_t i = 0; i + 1 < rank; ++i) {
+    cute::Int stride = layout->mode(i).stride().value();
+    if (stride.isStatic() && (stride.value() * bytes) % 16 != 0)
+      return emitOpError() << "TMA needs strides of 16 bytes or multiples; "
+                           << "mode " << i << " has stride " << stride.value()
+                           << " (" << stride.value() * bytes << " bytes)";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tma_copy
+//===----------------------------------------------------------------------===//
+
+/// The shared-memory side of a TMA copy is the box, row-major over the
+/// global tensor's modes (the last fastest), with the atom's swizzle.
+static LogicalResult verifySharedTile(TmaCopyOp op, const cute::TmaAtom &atom,
+                                      cute::TensorType smem) {
+  int bits = atom.valueBits;
+  Result<cute::Layout> layout = innerLayoutOf(smem);
+  if (layout.failed())
+    return op.emitOpError() << layout.message();
+  size_t rank = atom.box.size();
+  std::vector<cute::IntTuple> extents;
+  bool matches = layout->rank() == rank;
+  for (size_t i = 0; matches && i < rank; ++i) {
+    cute::Int extent = cute::size(layout->mode(i));
+    matches = extent.is(boxExtentOfMode(atom, i));
+    extents.push_back(cute::IntTuple(extent));
+  }
+  if (!matches || !layout->isStatic()) {
+    std::string want;
+    for (size_t i = 0; i < rank; ++i)
+      want += (i ? "," : "(") + std::to_string(boxExtentOfMode(atom, i));
+    return op.emitOpError() << "the shared-memory tile must be static with "
+                               "the box's extents in the tensor's mode order "
+                            << want << "), got " << layout->str();
+  }
+  cute::Layout rowMajor =
+      cute::makeLayoutRowMajor(cute::IntTuple::tuple(std::move(extents)));
+  if (!cute::coalesce(*layout).identical(cute::coalesce(rowMajor)))
+    return op.emitOpError()
+           << "TMA writes the box row-major (the last mode fastest), as "
+           << rowMajor.str() << ", but the shared-memory tile is "
+           << layout->str();
+  int64_t swizzle = 0;
+  if (smem.isSwizzled()) {
+    Result<cute::ComposedLayout> composed =
+        cute::parseComposedLayout(smem.getLayout().str());
+    const auto *sw = !composed.failed()
+                         ? std::get_if<cute::Swizzle>(&composed->outer())
+                         : nullptr;
+    if (!sw)
+      return op.emitOpError()
+             << "cannot read the shared-memory swizzle of " << smem;
+    Result<int> bytes = cute::tmaSwizzleBytes(*sw, bits);
+    if (bytes.failed())
+      return op.emitOpError() << bytes.message();
+    swizzle = *bytes;
+  }
+  if (swizzle != atom.swizzleBytes)
+    return op.emitOpError()
+           << "the TMA atom swizzles " << atom.swizzleBytes
+           << " bytes, but the shared-memory tile is "
+           << (swizzle ? "swizzled by " + std::to_string(swizzle) + " bytes"
+                       : std::string("not swizzled"));
+  return success();
+}
+
+/// The global side is a tile of coordinates, one mode per TMA dimension.
+static LogicalResult verifyCoordinateTile(TmaCopyOp op,
+                                          const cute::TmaAtom &atom,
+                                          cute::TensorType coords) {
+  Result<cute::Layout> layout = innerLayoutOf(coords);
+  if (layout.failed())
+    return op.emitOpError() << layout.message();
+  size_t rank = atom.box.size();
+  if (layout->rank() != rank)
+    return op.emitOpError() << "the coordinate tile has " << layout->rank()
+                            << " modes, but the box has " << rank
+                            << " dimensions";
+  for (size_t i = 0; i < rank; ++i) {
+    cute::Int extent = cute::size(layout->mode(i));
+    if (extent.isStatic() && !extent.is(boxExtentOfMode(atom, i)))
+      return op.emitOpError()
+             << "mode " << i << " of the coordinate tile has extent "
+             << extent.value() << ", but the box has "
+             << boxExtentOfMode(atom, i) << " (the box lists the last mode "
+             << "first)";
+  }
+  return success();
+}
+
+LogicalResult TmaCopyOp::verify() {
+  Result<cute::TmaAtom> atom = getAtom().getTmaAtom();
+  if (atom.failed())
+    return emitOpError() << atom.message();
+  bool load = atom->kind == cute::TmaKind::Load ||
+              atom->kind == cute::TmaKind::LoadMulticast;
+  auto src = cast<cute::TensorType>(getSrc().getType());
+  auto dst = cast<cute::TensorType>(getDst().getType());
+  cute::TensorType coords = load ? src : dst, smem = load ? dst : src;
+  StringRef coordSide = load ? "source" : "destination";
+  StringRef smemSide = load ? "destination" : "source";
+  if (coords.getMemory() != "coord")
+    return emitOpError() << "the " << coordSide << " of a TMA "
+                         << cute::str(atom->kind)
+                         << " is a tile of coordinates (a coord tensor), not "
+                         << coords.getMemory();
+  if (smem.getMemory() != "smem")
+    return emitOpError() << "the " << smemSide << " of a TMA "
+                         << cute::str(atom->kind) << " is in smem, not "
+                         << smem.getMemory();
+  if (smem.getElementType() != getAtom().getValueType())
+    return emitOpError() << "the shared-memory tile has elements of type "
+                         << smem.getElementType() << " but the atom copies "
+                         << getAtom().getValueType();
+  if (load && !getBarriers())
+    return emitOpError() << "a TMA load completes on an mbarrier: add "
+                            "`barrier %bars[%i]`";
+  if (!load && getBarriers())
+    return emitOpError() << "a TMA " << cute::str(atom->kind)
+                         << " completes in a bulk async group, not on an "
+                            "mbarrier";
+  if (getBarriers() &&
+      failed(verifyMbarrierOperand(*this, getBarriers().getType())))
+    return failure();
+  bool multicast = atom->kind == cute::TmaKind::LoadMulticast;
+  if (multicast && !getMulticast())
+    return emitOpError() << "a multicast load needs `multicast %mask` (i16, "
+                            "one bit per CTA of the cluster)";
+  if (!multicast && getMulticast())
+    return emitOpError() << "only a load_multicast atom takes a multicast "
+                            "mask";
+  if (failed(verifyCoordinateTile(*this, *atom, coords)) ||
+      failed(verifySharedTile(*this, *atom, smem)))
+    return failure();
+  return checkTarget(*this, atom->name(), 90);
+}
+
+//===----------------------------------------------------------------------===//
+// mbarriers
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::cute_nvgpu::verifyMbarrierOperand(Operation *op,
+                                                      MemRefType type) {
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+  auto number = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace());
+  bool shared = (space && space.getValue() == gpu::AddressSpace::Workgroup) ||
+                (number && number.getInt() == 3);
+  if (!shared)
+    return op->emitOpError() << "mbarriers live in shared memory "
+                                "(#gpu.address_space<workgroup>), not in "
+                             << type;
+  return success();
+}
+
+LogicalResult MbarrierInitOp::verify() {
+  return verifyMbarrierOperand(*this, getBarriers().getType());
+}
+
+LogicalResult MbarrierArriveOp::verify() {
+  return verifyMbarrierOperand(*this, getBarriers().getType());
+}
+
+LogicalResult MbarrierWaitOp::verify() {
+  return verifyMbarrierOperand(*this, getBarriers().getType());
+}

@@ -1,0 +1,32 @@
+//===- Verification.h - Checks the cute_nvgpu verifiers share ---*- C++ -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_MLIR_LIB_DIALECT_CUTENVGPU_IR_VERIFICATION_H
+#define CUTE_MLIR_LIB_DIALECT_CUTENVGPU_IR_VERIFICATION_H
+
+#include "cute-mlir/Dialect/Cute/IR/CuteTypes.h"
+#include "cute-mlir/Layout/Layout.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+
+namespace mlir {
+namespace cute_nvgpu {
+
+/// Does every NVVM target of the enclosing gpu.module have the atom `atom`
+/// of architecture `arch` (80 for sm_80, ...)? An error at `op` if not.
+LogicalResult checkTarget(Operation *op, const std::string &atom, int arch);
+
+/// The tensor's layout, without its swizzle.
+cute::Result<cute::Layout> innerLayoutOf(cute::TensorType type);
+
+/// An mbarrier operand: a memref of 64-bit words in shared memory.
+LogicalResult verifyMbarrierOperand(Operation *op, MemRefType type);
+
+} // namespace cute_nvgpu
+} // namespace mlir
+
+#endif // CUTE_MLIR_LIB_DIALECT_CUTENVGPU_IR_VERIFICATION_H
