@@ -1,6 +1,6 @@
-// The host driver of the GEMM examples, for cute-run, which merges it with a
-// kernel file: C = A * B^T through @kernels::@gemm_tn(A, B, C, m, n, k) with
-// a grid of (ceil(M/128), ceil(N/128)) blocks of 128 threads.
+// The host driver of the GEMM examples, for cute-run, which links it with a
+// kernel file: C = A * B^T through the @launch(A, B, C, m, n, k) each kernel
+// file defines (its grid, shared memory and TMA descriptors).
 //
 //   cute-run examples/gemm-sm80.mlir examples/gemm-host.mlir --chip=sm_80
 //   cute-run examples/gemm-sm90a.mlir examples/gemm-host.mlir --chip=sm_90a \
@@ -53,22 +53,9 @@ func.func private @upload(%host: memref<?xf16>) -> memref<?xf16> {
   return %dev : memref<?xf16>
 }
 
-// C (m,n) = A (m,k) * B (n,k)^T on the GPU, one block per (partial) tile.
-func.func private @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
-                          %m: index, %n: index, %k: index) {
-  %c1 = arith.constant 1 : index
-  %c128 = arith.constant 128 : index
-  %gx = arith.ceildivui %m, %c128 : index
-  %gy = arith.ceildivui %n, %c128 : index
-  %gA = memref.memory_space_cast %A : memref<?xf16> to memref<?xf16, 1>
-  %gB = memref.memory_space_cast %B : memref<?xf16> to memref<?xf16, 1>
-  %gC = memref.memory_space_cast %C : memref<?xf32> to memref<?xf32, 1>
-  gpu.launch_func @kernels::@gemm_tn blocks in (%gx, %gy, %c1)
-      threads in (%c128, %c1, %c1)
-      args(%gA : memref<?xf16, 1>, %gB : memref<?xf16, 1>, %gC : memref<?xf32, 1>,
-           %m : index, %n : index, %k : index)
-  return
-}
+// C (m,n) = A (m,k) * B (n,k)^T on the GPU: each kernel file defines it.
+func.func private @launch(memref<?xf16>, memref<?xf16>, memref<?xf32>,
+                          index, index, index)
 
 // ||C - ref|| / ||ref|| with ref accumulated in float64 (NaN if any C is).
 func.func private @relative_error(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,

@@ -14,8 +14,8 @@
 // inside (M, K) and zero-fills otherwise, so the MMAs see zeros past the
 // edges; each element of C is stored only inside (M, N).
 //
-// Launch: grid (ceil(M/128), ceil(N/128)), block (128); any M and N, K a
-// multiple of 8 (16-byte aligned rows). Shared memory: 48 KiB.
+// Launch (@launch below): grid (ceil(M/128), ceil(N/128)), block (128); any M
+// and N, K a multiple of 8 (16-byte aligned rows). Shared memory: 48 KiB.
 //
 //   cute-opt examples/gemm-sm80.mlir --cute-to-ptx="chip=sm_80" \
 //     | cute-opt --cute-write-ptx="dir=out"
@@ -203,5 +203,22 @@ gpu.module @kernels {
     cute.copy %tCrC, %tCgC if %pC : !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">, !cute.tensor<f32, gmem, "((2,2),4,8):((1,?{div=8}),?{div=32},16)">, !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">
     gpu.return
   }
+}
+
+// C (m,n) = A (m,k) * B (n,k)^T: one block per (partial) 128x128 tile.
+func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
+                  %m: index, %n: index, %k: index) {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %gx = arith.ceildivui %m, %c128 : index
+  %gy = arith.ceildivui %n, %c128 : index
+  %gA = memref.memory_space_cast %A : memref<?xf16> to memref<?xf16, 1>
+  %gB = memref.memory_space_cast %B : memref<?xf16> to memref<?xf16, 1>
+  %gC = memref.memory_space_cast %C : memref<?xf32> to memref<?xf32, 1>
+  gpu.launch_func @kernels::@gemm_tn blocks in (%gx, %gy, %c1)
+      threads in (%c128, %c1, %c1)
+      args(%gA : memref<?xf16, 1>, %gB : memref<?xf16, 1>, %gC : memref<?xf32, 1>,
+           %m : index, %n : index, %k : index)
+  return
 }
 }

@@ -5,130 +5,185 @@
 // with the wgmma SM90_64x128x16_F32F16F16_SS: two 64x128 wgmmas along M per
 // k-step, A and B read straight from shared memory through matrix
 // descriptors that convert-cute-nvgpu-to-nvvm derives from the tiles'
-// layouts. The k-tiles (128x32) stream through a three-stage ring of shared
-// memory in wgmma's canonical K-major 64-byte swizzle, filled by cp.async.
+// layouts. The k-tiles (128x64 of A and of B) stream through a four-stage
+// ring of dynamic shared memory in wgmma's canonical K-major 128-byte
+// swizzle, filled by TMA: thread 0 issues both boxes of a k-tile, and they
+// complete on the stage's mbarrier, whose phase expects their 32 KiB.
 //
-// Not yet the issue's sm_90a GEMM: TMA loads completing on mbarriers and a
-// producer/consumer pipeline replace the cp.async stages there.
+// The mainloop waits for the stage of k-tile kt, multiplies it, and keeps
+// that wgmma group in flight while the previous one retires; the stage the
+// previous group read is then free, and thread 0 refills it with k-tile
+// kt+3. TMA reads zeros outside (M, K) and (N, K), so partial tiles need no
+// predicates on the loads; the epilogue stores only the C inside (M, N).
 //
-// Launch: grid (M/128, N/128), block (128); M and N multiples of 128, K a
-// multiple of 32. Shared memory: 48 KiB.
+// Launch (@launch below): grid (ceil(M/128), ceil(N/128)), block (128),
+// 128 KiB + 32 bytes of dynamic shared memory; any M and N, K a multiple of
+// 8 (TMA's 16-byte strides).
 //
 //   cute-opt examples/gemm-sm90a.mlir --cute-to-ptx="chip=sm_90a" \
 //     | cute-opt --cute-write-ptx="dir=out"
 
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x16_F32F16F16_SS, "(1,1,1)">
-#g2s = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"SM80_CP_ASYNC_CACHEGLOBAL_U128", f16>, threads = "(32,4):(4,1)", values = "(1,8)">
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
 module attributes {gpu.container_module} {
 gpu.module @kernels {
-  gpu.func @gemm_tn(%A: memref<?xf16, 1>, %B: memref<?xf16, 1>, %C: memref<?xf32, 1>,
+  gpu.func @gemm_tn(%descA: !llvm.ptr, %descB: !llvm.ptr, %C: memref<?xf32, 1>,
                     %m: index, %n: index, %k: index)
-      workgroup(%smemA: memref<12288xf16, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64},
-                %smemB: memref<12288xf16, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
       kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
-    %c32 = arith.constant 32 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %stageBytes = arith.constant 32768 : index
     %zero = arith.constant 0.0 : f32
     %tid = gpu.thread_id x
     %bm = gpu.block_id x
     %bn = gpu.block_id y
-    %ktiles = arith.divui %k, %c32 : index
+    %ktiles = arith.ceildivui %k, %c64 : index
+    %leader = arith.cmpi eq, %tid, %c0 : index
 
-    // The full tensors: A (M,K) and B (N,K) K-major, C (M,N) row-major.
+    // Dynamic shared memory: four stages of A, four of B, four mbarriers.
+    %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %offB = arith.constant 65536 : index
+    %offBars = arith.constant 131072 : index
+    %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xf16, #gpu.address_space<workgroup>>
+    %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xf16, #gpu.address_space<workgroup>>
+    %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4xi64, #gpu.address_space<workgroup>>
+
+    // Coordinates of A (M,K) and B (N,K): TMA copies boxes by coordinate.
     %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
-    %dA = cute.make_stride %k : !cute.stride<"(?{div=8},1)">
-    %lA = cute.make_layout %shA, %dA : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=8},1)">) -> !cute.layout<"(?,?):(?{div=8},1)">
-    %mA = cute.make_tensor %A, %lA : (memref<?xf16, 1>, !cute.layout<"(?,?):(?{div=8},1)">) -> !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">
+    %idA = cute.make_identity_tensor %shA : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
     %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
-    %lB = cute.make_layout %shB, %dA : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=8},1)">) -> !cute.layout<"(?,?):(?{div=8},1)">
-    %mB = cute.make_tensor %B, %lB : (memref<?xf16, 1>, !cute.layout<"(?,?):(?{div=8},1)">) -> !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">
+    %idB = cute.make_identity_tensor %shB : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %tileAB = cute.static : !cute.tile<"(128,64)">
+    %cA = cute.make_coord %bm : !cute.coord<"(?,_)">
+    %gA = cute.local_tile %idA, %tileAB, %cA : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">
+    %cB = cute.make_coord %bn : !cute.coord<"(?,_)">
+    %gB = cute.local_tile %idB, %tileAB, %cB : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">
+
+    // C (M,N) row-major, this block's 128x128 tile, and its coordinates.
     %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
     %dC = cute.make_stride %n : !cute.stride<"(?,1)">
     %lC = cute.make_layout %shC, %dC : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
     %mC = cute.make_tensor %C, %lC : (memref<?xf32, 1>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f32, gmem, "(?,?):(?,1)">
-
-    // This block's tiles: 128x32 k-tiles of A and B, a 128x128 tile of C.
-    %tileAB = cute.static : !cute.tile<"(128,32)">
     %tileC = cute.static : !cute.tile<"(128,128)">
-    %cA = cute.make_coord %bm : !cute.coord<"(?,_)">
-    %gA = cute.local_tile %mA, %tileAB, %cA : (!cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">, !cute.tile<"(128,32)">, !cute.coord<"(?,_)">) -> !cute.tensor<f16, gmem, "(128,32,?):(?{div=8},1,32)">
-    %cB = cute.make_coord %bn : !cute.coord<"(?,_)">
-    %gB = cute.local_tile %mB, %tileAB, %cB : (!cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">, !cute.tile<"(128,32)">, !cute.coord<"(?,_)">) -> !cute.tensor<f16, gmem, "(128,32,?):(?{div=8},1,32)">
     %cC = cute.make_coord %bm, %bn : !cute.coord<"(?,?)">
     %gC = cute.local_tile %mC, %tileC, %cC : (!cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(128,128):(?,1)">
+    %idC = cute.make_identity_tensor %shC : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %iC = cute.local_tile %idC, %tileC, %cC : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">
 
-    // Three stages of 128x32 tiles in shared memory, in wgmma's canonical
-    // K-major 64-byte swizzle (Sw<2,3,3> over rows of 32 values).
-    %ls = cute.static : !cute.layout<"((8,16),32,3):((32,256),1,4096)">
-    %sA = cute.make_tensor %smemA, %ls : (memref<12288xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),32,3):((32,256),1,4096)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">
-    %sB = cute.make_tensor %smemB, %ls : (memref<12288xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),32,3):((32,256),1,4096)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">
-
-    // Global to shared: cp.async of 16 bytes per thread and row.
-    %tAgA = cute_nvgpu.partition_s #g2s, %gA, %tid : (!cute.tensor<f16, gmem, "(128,32,?):(?{div=8},1,32)">, index) -> !cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">
-    %tAsA = cute_nvgpu.partition_d #g2s, %sA, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">
-    %tBgB = cute_nvgpu.partition_s #g2s, %gB, %tid : (!cute.tensor<f16, gmem, "(128,32,?):(?{div=8},1,32)">, index) -> !cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">
-    %tBsB = cute_nvgpu.partition_d #g2s, %sB, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">
+    // Four stages of 128x64 tiles, K-major in the 128-byte swizzle
+    // (Sw<3,3,3> over rows of 64 values): the layout TMA writes a [64, 128]
+    // box in and wgmma reads.
+    %ls = cute.static : !cute.layout<"((8,16),64,4):((64,512),1,8192)">
+    %sA = cute.make_tensor %smemA, %ls : (memref<32768xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,4):((64,512),1,8192)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">
+    %sB = cute.make_tensor %smemB, %ls : (memref<32768xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,4):((64,512),1,8192)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">
 
     // The accumulators: one warpgroup, two 64x128 wgmma tiles along M.
     %tCgC = cute_nvgpu.partition_c #tm, %gC, %tid : (!cute.tensor<f32, gmem, "(128,128):(?,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,16),2,1):((1,?{div=8},8),?{div=64},0)">
     %tCrC = cute.make_fragment like %tCgC : (!cute.tensor<f32, gmem, "((2,2,16),2,1):((1,?{div=8},8),?{div=64},0)">) -> !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
     cute.fill %tCrC, %zero : !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">, f32
 
-    // Prologue: k-tiles 0 and 1 in flight, one cp.async group each.
-    scf.for %s = %c0 to %c2 step %c1 {
-      %valid = arith.cmpi ult, %s, %ktiles : index
-      scf.if %valid {
-        %ck = cute.make_coord %s : !cute.coord<"(_,_,_,?)">
-        %gAk = cute.slice %tAgA[%ck] : (!cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">
-        %sAk = cute.slice %tAsA[%ck] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-        cute_nvgpu.copy #g2s, %gAk, %sAk : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-        %gBk = cute.slice %tBgB[%ck] : (!cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">
-        %sBk = cute.slice %tBsB[%ck] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-        cute_nvgpu.copy #g2s, %gBk, %sBk : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
+    // One mbarrier per stage, one arrival (the leader's expect_tx) a phase.
+    scf.if %leader {
+      scf.for %s = %c0 to %c4 step %c1 {
+        cute_nvgpu.mbarrier_init %bars[%s], %c1 : memref<4xi64, #gpu.address_space<workgroup>>
       }
-      nvvm.cp.async.commit.group
+    }
+    gpu.barrier
+
+    // Prologue: k-tiles 0..3 in flight.
+    scf.if %leader {
+      scf.for %s = %c0 to %c4 step %c1 {
+        %valid = arith.cmpi ult, %s, %ktiles : index
+        scf.if %valid {
+          cute_nvgpu.mbarrier_arrive %bars[%s] expect_tx %stageBytes : memref<4xi64, #gpu.address_space<workgroup>>
+          %ck = cute.make_coord %s : !cute.coord<"(_,_,?)">
+          %gAk = cute.slice %gA[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
+          %sAs = cute.slice %sA[%ck] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+          cute_nvgpu.tma_copy #tma, %descA, %gAk, %sAs barrier %bars[%s] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<4xi64, #gpu.address_space<workgroup>>
+          %gBk = cute.slice %gB[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
+          %sBs = cute.slice %sB[%ck] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+          cute_nvgpu.tma_copy #tma, %descB, %gBk, %sBs barrier %bars[%s] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<4xi64, #gpu.address_space<workgroup>>
+        }
+      }
     }
 
-    // Mainloop: wait for k-tile kt and make it visible to the tensor cores'
-    // async proxy, prefetch kt+2 into the stage kt-1 used (its wgmmas are
-    // done: each iteration waits for its own), then multiply the stage of kt.
+    // Mainloop: wait for k-tile kt's stage (phase kt/4 of its mbarrier),
+    // multiply it, and let the previous wgmma group retire; its stage is then
+    // free and the leader refills it with k-tile kt+3.
     scf.for %kt = %c0 to %ktiles step %c1 {
-      nvvm.cp.async.wait.group 1
-      nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-      gpu.barrier
-      %next = arith.addi %kt, %c2 : index
-      %valid = arith.cmpi ult, %next, %ktiles : index
-      scf.if %valid {
-        %ng = cute.make_coord %next : !cute.coord<"(_,_,_,?)">
-        %ns = arith.remui %next, %c3 : index
-        %nsc = cute.make_coord %ns : !cute.coord<"(_,_,_,?)">
-        %gAk = cute.slice %tAgA[%ng] : (!cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">
-        %sAk = cute.slice %tAsA[%nsc] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-        cute_nvgpu.copy #g2s, %gAk, %sAk : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-        %gBk = cute.slice %tBgB[%ng] : (!cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">
-        %sBk = cute.slice %tBsB[%nsc] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-        cute_nvgpu.copy #g2s, %gBk, %sBk : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-      }
-      nvvm.cp.async.commit.group
-      %stage = arith.remui %kt, %c3 : index
+      %stage = arith.remui %kt, %c4 : index
+      %round = arith.divui %kt, %c4 : index
+      cute_nvgpu.mbarrier_wait %bars[%stage], %round : memref<4xi64, #gpu.address_space<workgroup>>
       %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
-      %sAs = cute.slice %sA[%cs] : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((8,16),32):((32,256),1)">
-      %sBs = cute.slice %sB[%cs] : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((8,16),32):((32,256),1)">
-      %tCsA = cute_nvgpu.partition_a #tm, %sAs, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((8,16),32):((32,256),1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((64,16),2,2):((32,1),2048,16)">
-      %tCsB = cute_nvgpu.partition_b #tm, %sBs, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((8,16),32):((32,256),1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((128,16),1,2):((32,1),0,16)">
+      %sAs = cute.slice %sA[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+      %sBs = cute.slice %sB[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+      %tCsA = cute_nvgpu.partition_a #tm, %sAs, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((64,16),2,4):((64,1),4096,16)">
+      %tCsB = cute_nvgpu.partition_b #tm, %sBs, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((128,16),1,4):((64,1),0,16)">
       nvvm.wgmma.fence.aligned
-      cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrC : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((64,16),2,2):((32,1),2048,16)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((128,16),1,2):((32,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
+      cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrC : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((64,16),2,4):((64,1),4096,16)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((128,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
       nvvm.wgmma.commit.group.sync.aligned
-      nvvm.wgmma.wait.group.sync.aligned 0
+      nvvm.wgmma.wait.group.sync.aligned 1
+      %next = arith.addi %kt, %c3 : index
+      %hasPrev = arith.cmpi uge, %kt, %c1 : index
+      %inRange = arith.cmpi ult, %next, %ktiles : index
+      %refill0 = arith.andi %hasPrev, %inRange : i1
+      %refill = arith.andi %refill0, %leader : i1
+      scf.if %refill {
+        %ns = arith.remui %next, %c4 : index
+        cute_nvgpu.mbarrier_arrive %bars[%ns] expect_tx %stageBytes : memref<4xi64, #gpu.address_space<workgroup>>
+        %nk = cute.make_coord %next : !cute.coord<"(_,_,?)">
+        %nsc = cute.make_coord %ns : !cute.coord<"(_,_,?)">
+        %gAk = cute.slice %gA[%nk] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
+        %sAn = cute.slice %sA[%nsc] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+        cute_nvgpu.tma_copy #tma, %descA, %gAk, %sAn barrier %bars[%ns] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<4xi64, #gpu.address_space<workgroup>>
+        %gBk = cute.slice %gB[%nk] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
+        %sBn = cute.slice %sB[%nsc] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+        cute_nvgpu.tma_copy #tma, %descB, %gBk, %sBn barrier %bars[%ns] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<4xi64, #gpu.address_space<workgroup>>
+      }
     }
-    nvvm.cp.async.wait.group 0
+    nvvm.wgmma.wait.group.sync.aligned 0
 
-    // Epilogue: C straight from the accumulators.
-    cute.copy %tCrC, %tCgC : !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">, !cute.tensor<f32, gmem, "((2,2,16),2,1):((1,?{div=8},8),?{div=64},0)">
+    // Epilogue: C straight from the accumulators, where it exists.
+    %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2,16),2,1):((16777216,8,134217728),64,0)">
+    %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
+    scf.for %i = %c0 to %c128 step %c1 {
+      %ci = cute.make_coord %i : !cute.coord<"?">
+      %crd = cute.load %tCcC[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2,16),2,1):((16777216,8,134217728),64,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+      %in = cute.elem_less %crd, %shC : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
+      cute.store %in, %pC[%ci] : i1, !cute.tensor<i1, rmem, "((2,2,16),2,1):((1,2,4),64,0)">, !cute.coord<"?">
+    } {cute.fragment_loop}
+    cute.copy %tCrC, %tCgC if %pC : !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">, !cute.tensor<f32, gmem, "((2,2,16),2,1):((1,?{div=8},8),?{div=64},0)">, !cute.tensor<i1, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
     gpu.return
   }
+}
+
+// C (m,n) = A (m,k) * B (n,k)^T: a TMA descriptor for each operand (the
+// box is one 128x64 k-tile), then one block per (partial) 128x128 tile.
+func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
+                  %m: index, %n: index, %k: index) {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %smem = arith.constant 131104 : i32
+  %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+  %dK = cute.make_stride %k : !cute.stride<"(?,1)">
+  %lA = cute.make_layout %shA, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %tA = cute.make_tensor %A, %lA : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
+  %descA = cute_nvgpu.make_tma_descriptor #tma, %tA : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+  %lB = cute.make_layout %shB, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %tB = cute.make_tensor %B, %lB : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
+  %descB = cute_nvgpu.make_tma_descriptor #tma, %tB : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %gx = arith.ceildivui %m, %c128 : index
+  %gy = arith.ceildivui %n, %c128 : index
+  %gC = memref.memory_space_cast %C : memref<?xf32> to memref<?xf32, 1>
+  gpu.launch_func @kernels::@gemm_tn blocks in (%gx, %gy, %c1)
+      threads in (%c128, %c1, %c1) dynamic_shared_memory_size %smem
+      args(%descA : !llvm.ptr, %descB : !llvm.ptr, %gC : memref<?xf32, 1>,
+           %m : index, %n : index, %k : index)
+  return
 }
 }

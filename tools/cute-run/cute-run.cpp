@@ -14,6 +14,7 @@
 
 #include "Artifacts.h"
 #include "CompileCache.h"
+#include "ModuleLinking.h"
 
 #include "cute-mlir/Conversion/Passes.h"
 #include "cute-mlir/InitAllDialects.h"
@@ -146,8 +147,8 @@ void printTimings(llvm::raw_ostream &os) {
   }
 }
 
-/// Parses each input and moves the top-level ops of the later modules into
-/// the first: kernels in one file, a host driver in another.
+/// Parses each input and links the later modules into the first: kernels
+/// in one file, a host driver in another.
 OwningOpRef<ModuleOp>
 parseAndMerge(std::vector<std::unique_ptr<llvm::MemoryBuffer>> inputs,
               llvm::SourceMgr &sourceMgr, MLIRContext &context) {
@@ -172,8 +173,8 @@ parseAndMerge(std::vector<std::unique_ptr<llvm::MemoryBuffer>> inputs,
       merged = std::move(module);
       continue;
     }
-    merged->getBody()->getOperations().splice(
-        merged->getBody()->end(), module->getBody()->getOperations());
+    if (failed(cute_run::linkInto(*merged, *module)))
+      return nullptr;
   }
   // Symbols defined in two files collide here.
   if (failed(verify(*merged)))

@@ -14,6 +14,7 @@
 
 #include "cute-mlir/Conversion/Passes.h"
 
+#include "DynamicSharedMemory.h"
 #include "Pointers.h"
 #include "TmaLowering.h"
 
@@ -412,6 +413,8 @@ struct ConvertCuteNVGPUToNVVMPass
       return;
     }
     hoistFragmentAllocas(getOperation());
+    if (::mlir::failed(lowerDynamicSharedMemory(getOperation())))
+      signalPassFailure();
   }
 };
 
