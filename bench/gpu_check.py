@@ -17,6 +17,7 @@ memref<NxT> is (allocated ptr, aligned ptr, offset, size, stride).
 """
 
 import argparse
+import ctypes
 import statistics
 import sys
 
@@ -146,11 +147,52 @@ def check_wgmma(path):
         report(name, rel_error(c, ref), 1e-6)
 
 
+def _libcuda():
+    lib = ctypes.CDLL("libcuda.so.1")
+    lib.cuTensorMapEncodeTiled.restype = ctypes.c_int
+    return lib
+
+
+def tensor_map(t, box):
+    """A device copy of the CUtensorMap of a row-major f16 matrix t, as
+    cuteTmaDescriptorCreate encodes it: dimensions innermost first, the box
+    [64, 128], a 128-byte swizzle, 256-byte L2 promotion, zero fill."""
+    rows, cols = t.shape
+    u64x2, u32x2 = ctypes.c_uint64 * 2, ctypes.c_uint32 * 2
+    encoded = (ctypes.c_uint64 * 16)()  # 128 bytes, 64-byte aligned
+    status = _libcuda().cuTensorMapEncodeTiled(
+        encoded, 6, 2, ctypes.c_void_p(t.data_ptr()), u64x2(cols, rows),
+        u64x2(cols * 2, 0), u32x2(*box), u32x2(1, 1), 0, 3, 3, 0)
+    if status != 0:
+        raise RuntimeError(f"cuTensorMapEncodeTiled failed with {status}")
+    return torch.tensor(list(encoded), dtype=torch.int64, device="cuda")
+
+
+# The sm_90a example's dynamic shared memory: four stages and four mbarriers.
+SM90A_SMEM = 4 * 32768 + 32
+
+
 def launch_gemm(module, a, b, c, m, n, k):
-    params = memref(a) + memref(b) + memref(c) + [np.int64(m), np.int64(n),
-                                                  np.int64(k)]
-    module.get_function("gemm_tn")((m // 128, n // 128, 1), (128, 1, 1),
-                                   tuple(params))
+    grid = ((m + 127) // 128, (n + 127) // 128, 1)
+    scalars = [np.int64(m), np.int64(n), np.int64(k)]
+    function = module.get_function("gemm_tn")
+    if id(module) in TMA_MAPS:  # sm_90a: gemm_tn(descA, descB, C, M, N, K)
+        maps = TMA_MAPS[id(module)]
+        key = (a.data_ptr(), b.data_ptr(), m, n, k)
+        if key not in maps:
+            maps[key] = (tensor_map(a, (64, 128)), tensor_map(b, (64, 128)))
+        da, db = maps[key]
+        params = [np.uint64(da.data_ptr()), np.uint64(db.data_ptr())]
+        function.max_dynamic_shared_size_bytes = SM90A_SMEM
+        function(grid, (128, 1, 1), tuple(params + memref(c) + scalars),
+                 shared_mem=SM90A_SMEM)
+    else:  # sm_80: gemm_tn(A, B, C, M, N, K)
+        function(grid, (128, 1, 1),
+                 tuple(memref(a) + memref(b) + memref(c) + scalars))
+
+
+# Encoded tensor maps per TMA module, by operand, built once per input set.
+TMA_MAPS = {}
 
 
 def time_ms(fn, sets, warmup=5, reps=30):
@@ -169,11 +211,15 @@ def time_ms(fn, sets, warmup=5, reps=30):
     return statistics.median(times), min(times), max(times)
 
 
-def check_and_time_gemm(path, label):
-    """The GEMM examples share one signature: gemm_tn(A, B, C, M, N, K)."""
+def check_and_time_gemm(path, label, tma=False):
+    """The sm_80 GEMM takes gemm_tn(A, B, C, M, N, K); the sm_90a one takes
+    TMA descriptors of A and B instead of A and B."""
     module = cp.RawModule(path=path)
+    if tma:
+        TMA_MAPS[id(module)] = {}
     for m, n, k in [(128, 128, 32), (256, 384, 96), (1024, 512, 256),
-                    (2048, 2048, 1024), (4096, 4096, 4096)]:
+                    (2048, 2048, 1024), (4096, 4096, 4096), (200, 136, 72),
+                    (1000, 3000, 520)]:
         a = torch.randn(m, k, device="cuda", dtype=torch.float16)
         b = torch.randn(n, k, device="cuda", dtype=torch.float16)
         c = torch.full((m, n), float("nan"), device="cuda")
@@ -232,7 +278,7 @@ def main():
     if args.gemm_sm80:
         check_and_time_gemm(args.gemm_sm80, "gemm_sm80")
     if args.gemm_sm90a:
-        check_and_time_gemm(args.gemm_sm90a, "gemm_sm90a")
+        check_and_time_gemm(args.gemm_sm90a, "gemm_sm90a", tma=True)
     if FAILURES:
         print("FAILED:", ", ".join(FAILURES))
         return 1
