@@ -41,17 +41,16 @@ mgpuTensorMapEncodeTiled(void *tensorMap, int dataType, uint32_t rank,
 /// Encodes a tiled tensor map (dimensions innermost first, strides in bytes
 /// for dimensions 1..rank-1) and returns the generic address of a device
 /// copy, which kernels take; null after reporting a failure.
-static void *encodeOnDevice(const CudaDriver *d, int64_t dataType,
-                            int64_t rank, void *base, const uint64_t *dims,
+static void *encodeOnDevice(const CudaDriver *d, int64_t dataType, int64_t rank,
+                            void *base, const uint64_t *dims,
                             const uint64_t *strides, const uint32_t *box,
                             int64_t interleave, int64_t swizzle,
                             int64_t l2Promotion, int64_t oobFill) {
   uint32_t elementStrides[kMaxRank] = {1, 1, 1, 1, 1};
   CUtensorMap map;
   if (!check(d->cuTensorMapEncodeTiled(&map, dataType, rank, base, dims,
-                                       strides, box, elementStrides,
-                                       interleave, swizzle, l2Promotion,
-                                       oobFill),
+                                       strides, box, elementStrides, interleave,
+                                       swizzle, l2Promotion, oobFill),
              "cuTensorMapEncodeTiled"))
     return nullptr;
   if (debugEnabled()) {
@@ -112,11 +111,13 @@ extern "C" void *mgpuTensorMapEncodeTiledMemref(
                         boxDim, interleave, swizzle, l2Promotion, oobFill);
 }
 
-extern "C" void *cuteTmaDescriptorCreate(
-    void *base, int64_t dataType, int64_t rank, int64_t swizzleBytes,
-    int64_t d0, int64_t d1, int64_t d2, int64_t d3, int64_t d4, int64_t s0,
-    int64_t s1, int64_t s2, int64_t s3, int64_t s4, int64_t b0, int64_t b1,
-    int64_t b2, int64_t b3, int64_t b4) {
+extern "C" void *cuteTmaDescriptorCreate(void *base, int64_t dataType,
+                                         int64_t rank, int64_t swizzleBytes,
+                                         int64_t d0, int64_t d1, int64_t d2,
+                                         int64_t d3, int64_t d4, int64_t s0,
+                                         int64_t s1, int64_t s2, int64_t s3,
+                                         int64_t s4, int64_t b0, int64_t b1,
+                                         int64_t b2, int64_t b3, int64_t b4) {
   if (!checkRankAndType(rank, dataType))
     return nullptr;
   int64_t swizzle;

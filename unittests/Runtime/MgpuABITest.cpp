@@ -222,8 +222,7 @@ TEST(MgpuABI, TmaDescriptorFromLayout) {
   // make_tma_descriptor passes it: innermost first, so extents (96, 40, 4)
   // and element strides (1, 96, 3840).
   void *map = cuteTmaDescriptorCreate(tensor, /*FLOAT32=*/7, 3, 64, 96, 40, 4,
-                                      1, 1, 1, 96, 3840, 1, 1, 32, 16, 1, 1,
-                                      1);
+                                      1, 1, 1, 96, 3840, 1, 1, 32, 16, 1, 1, 1);
   ASSERT_NE(map, nullptr);
   const FakeTensorMap &record = state.tensorMaps.back();
   EXPECT_EQ(record.rank, 3u);

@@ -346,8 +346,7 @@ private:
   /// An LLVM pointer to element `index` of the tensor's storage.
   FailureOr<Value> pointerAt(OpBuilder &b, Operation *op, const Operand &t,
                              Value index) {
-    return pointerIntoMemref(b, op, t.memref, index,
-                             addressSpaceFor(t.memory));
+    return pointerIntoMemref(b, op, t.memref, index, addressSpaceFor(t.memory));
   }
 
   LayoutTracer &tracer;

@@ -1,4 +1,5 @@
-//===- DynamicSharedMemory.h - gpu.dynamic_shared_memory for TMA -*- C++ -*-===//
+//===- DynamicSharedMemory.h - gpu.dynamic_shared_memory for TMA -*- C++
+//-*-===//
 //
 // Part of the cute-mlir project.
 //

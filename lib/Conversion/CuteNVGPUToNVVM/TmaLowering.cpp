@@ -161,8 +161,8 @@ public:
     switch (atom.kind) {
     case cute::TmaKind::Load:
     case cute::TmaKind::LoadMulticast: {
-      FailureOr<Value> bar = pointerIntoMemref(
-          b, op, op.getBarriers(), op.getBarrierIndex(), shared);
+      FailureOr<Value> bar = pointerIntoMemref(b, op, op.getBarriers(),
+                                               op.getBarrierIndex(), shared);
       if (failed(bar))
         return failure();
       // The instruction writes shared::cluster addresses, of which the
@@ -293,13 +293,13 @@ private:
     auto type = FunctionType::get(ctx, inputs, {ptr});
     if (auto existing = module.lookupSymbol<func::FuncOp>(kCreateDescriptor)) {
       if (existing.getFunctionType() != type)
-        return op->emitOpError() << "@" << kCreateDescriptor
-                                 << " is declared with another type";
+        return op->emitOpError()
+               << "@" << kCreateDescriptor << " is declared with another type";
       return existing;
     }
     OpBuilder b(module.getBodyRegion());
-    auto decl = func::FuncOp::create(b, module.getLoc(), kCreateDescriptor,
-                                     type);
+    auto decl =
+        func::FuncOp::create(b, module.getLoc(), kCreateDescriptor, type);
     decl.setPrivate();
     return decl;
   }

@@ -1,4 +1,5 @@
-//===- TmaLowering.h - TMA descriptors, TMA copies and mbarriers -*- C++ -*-===//
+//===- TmaLowering.h - TMA descriptors, TMA copies and mbarriers -*- C++
+//-*-===//
 //
 // Part of the cute-mlir project.
 //

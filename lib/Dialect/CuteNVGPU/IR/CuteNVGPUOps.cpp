@@ -128,8 +128,8 @@ static SmallVector<StringRef> targetChips(Operation *op) {
 }
 
 /// Does every NVVM target of the enclosing gpu.module have the atom?
-LogicalResult mlir::cute_nvgpu::checkTarget(Operation *op, const std::string &atom,
-                                 int arch) {
+LogicalResult mlir::cute_nvgpu::checkTarget(Operation *op,
+                                            const std::string &atom, int arch) {
   for (StringRef chip : targetChips(op)) {
     std::optional<int> sm = smOfChip(chip);
     if (!sm)

@@ -136,9 +136,9 @@ static LogicalResult verifyCoordinateTile(TmaCopyOp op,
     return op.emitOpError() << layout.message();
   size_t rank = atom.box.size();
   if (layout->rank() != rank)
-    return op.emitOpError() << "the coordinate tile has " << layout->rank()
-                            << " modes, but the box has " << rank
-                            << " dimensions";
+    return op.emitOpError()
+           << "the coordinate tile has " << layout->rank()
+           << " modes, but the box has " << rank << " dimensions";
   for (size_t i = 0; i < rank; ++i) {
     cute::Int extent = cute::size(layout->mode(i));
     if (extent.isStatic() && !extent.is(boxExtentOfMode(atom, i)))
