@@ -14,6 +14,8 @@
 
 #include "DynamicSharedMemory.h"
 
+#include "Pointers.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -45,9 +47,7 @@ LogicalResult cute::lowerDynamicSharedMemory(Operation *root) {
     Location loc = op.getLoc();
     auto ptrType = LLVM::LLVMPointerType::get(ctx, shared);
     Type i64 = b.getI64Type();
-    auto dims = LLVM::LLVMArrayType::get(i64, 1);
-    auto descriptorType = LLVM::LLVMStructType::getLiteral(
-        ctx, {ptrType, ptrType, i64, dims, dims});
+    auto descriptorType = oneDimMemRefDescriptor(ctx, shared);
     Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kSymbol);
     auto constant = [&](int64_t v) -> Value {
       return LLVM::ConstantOp::create(b, loc, i64, v);

@@ -1,5 +1,4 @@
-//===- DynamicSharedMemory.h - gpu.dynamic_shared_memory for TMA -*- C++
-//-*-===//
+//===- DynamicSharedMemory.h - Shared memory the launch sizes ---*- C++ -*-===//
 //
 // Part of the cute-mlir project.
 //

@@ -38,6 +38,14 @@ unsigned cute::addressSpaceFor(StringRef memory) {
   return 0;
 }
 
+LLVM::LLVMStructType cute::oneDimMemRefDescriptor(MLIRContext *ctx,
+                                                  unsigned space) {
+  auto ptr = LLVM::LLVMPointerType::get(ctx, space);
+  auto i64 = IntegerType::get(ctx, 64);
+  auto array = LLVM::LLVMArrayType::get(i64, 1);
+  return LLVM::LLVMStructType::getLiteral(ctx, {ptr, ptr, i64, array, array});
+}
+
 FailureOr<Value> cute::pointerIntoMemref(OpBuilder &b, Operation *op,
                                          Value memref, Value index,
                                          unsigned want) {
@@ -50,10 +58,8 @@ FailureOr<Value> cute::pointerIntoMemref(OpBuilder &b, Operation *op,
   unsigned space = addressSpaceOf(type);
   auto ptrType = LLVM::LLVMPointerType::get(ctx, space);
   Type i64 = b.getI64Type();
-  auto array = LLVM::LLVMArrayType::get(i64, 1);
-  auto descriptor = LLVM::LLVMStructType::getLiteral(
-      ctx, {ptrType, ptrType, i64, array, array});
-  Value desc = UnrealizedConversionCastOp::create(b, loc, descriptor, memref)
+  Value desc = UnrealizedConversionCastOp::create(
+                   b, loc, oneDimMemRefDescriptor(ctx, space), memref)
                    .getResult(0);
   Value base = LLVM::ExtractValueOp::create(b, loc, desc, 1);
   Value offset = LLVM::ExtractValueOp::create(b, loc, desc, 2);

@@ -13,6 +13,7 @@
 #ifndef CUTE_MLIR_LIB_CONVERSION_CUTENVGPUTONVVM_POINTERS_H
 #define CUTE_MLIR_LIB_CONVERSION_CUTENVGPUTONVVM_POINTERS_H
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -25,6 +26,10 @@ unsigned addressSpaceOf(MemRefType type);
 /// The address space an instruction wants for a tensor in `memory` (gmem,
 /// smem; generic otherwise).
 unsigned addressSpaceFor(StringRef memory);
+
+/// The LLVM struct of a 1-D memref in address space `space`: allocated and
+/// aligned pointers, offset, size, stride.
+LLVM::LLVMStructType oneDimMemRefDescriptor(MLIRContext *ctx, unsigned space);
 
 /// An LLVM pointer to element `index` of the 1-D memref `memref`, cast to
 /// address space `space`, or an error emitted at `op`.

@@ -256,12 +256,11 @@ private:
   /// TMA order (the tensor's last mode first).
   FailureOr<SmallVector<Value>> boxOrigin(OpBuilder &b, Operation *op,
                                           const TensorValue &tile) {
-    cute::Result<cute::Int> position = tile.layout(cute::IntTuple(int64_t(0)));
-    if (position.failed())
-      return op->emitOpError() << position.message();
-    cute::IntTuple digits = cute::repeatLike(
-        tile.domain, cute::IntTuple(identityTensorRadix(tile.domain)));
-    cute::IntTuple coord = cute::idx2crd(tile.offset + *position, digits);
+    cute::Result<cute::IntTuple> first =
+        tile.coordinateAt(cute::IntTuple(int64_t(0)));
+    if (first.failed())
+      return op->emitOpError() << first.message();
+    const cute::IntTuple &coord = *first;
     SmallVector<Value> leaves;
     ArithEmitter emitter(b, op->getLoc(), tracer);
     bool nested = false;

@@ -174,6 +174,12 @@ Result<Int> TensorValue::elementOffset(const IntTuple &coord) const {
   return offset + swizzled;
 }
 
+Result<IntTuple> TensorValue::coordinateAt(const IntTuple &coord) const {
+  CUTE_TRY(position, layout(coord));
+  IntTuple digits = repeatLike(domain, IntTuple(identityTensorRadix(domain)));
+  return idx2crd(offset + position, digits);
+}
+
 //===----------------------------------------------------------------------===//
 // Operand access
 //===----------------------------------------------------------------------===//

@@ -73,13 +73,11 @@ FailureOr<AlgebraValue> LayoutTracer::traceUncached(Value value,
     if (t.memory != "coord")
       return user->emitOpError() << "cannot trace a value loaded from "
                                  << load.getTensor().getType();
-    Result<Int> position = t.layout(std::get<TupleValue>(*coord).tuple);
-    if (position.failed())
-      return load.emitOpError() << position.message();
-    IntTuple digits =
-        repeatLike(t.domain, IntTuple(identityTensorRadix(t.domain)));
-    return AlgebraValue(
-        TupleValue{TupleKind::Coord, idx2crd(t.offset + *position, digits)});
+    Result<IntTuple> element =
+        t.coordinateAt(std::get<TupleValue>(*coord).tuple);
+    if (element.failed())
+      return load.emitOpError() << element.message();
+    return AlgebraValue(TupleValue{TupleKind::Coord, *element});
   }
   if (def && isa<MakeFragmentOp>(def)) {
     std::get<TensorValue>(*fresh).offset = 0;

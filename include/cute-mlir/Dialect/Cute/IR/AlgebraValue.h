@@ -57,6 +57,9 @@ struct TensorValue {
 
   /// The offset of element `coord` from the storage's start.
   Result<Int> elementOffset(const IntTuple &coord) const;
+  /// Element `coord` of a coordinate tensor: the natural coordinate of its
+  /// position in the tensor's domain.
+  Result<IntTuple> coordinateAt(const IntTuple &coord) const;
 };
 
 /// A library value: an integer tuple of some kind, a layout, a tiler, a
