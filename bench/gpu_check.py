@@ -18,6 +18,7 @@ memref<NxT> is (allocated ptr, aligned ptr, offset, size, stride).
 
 import argparse
 import ctypes
+import re
 import statistics
 import sys
 
@@ -72,24 +73,28 @@ def report(name, err, tol):
     ok = err <= tol
     if not ok:
         FAILURES.append(name)
-    print(f"{name:<28} rel.err {err:9.2e}  tol {tol:7.0e}  "
+    print(f"{name:<34} rel.err {err:9.2e}  tol {tol:7.0e}  "
           f"{'ok' if ok else 'FAIL'}")
 
 
-# name: (M, N, K, input kind, accumulator dtype, tolerance)
-ATOMS = {
-    "f16_f32_k16": (16, 8, 16, "f16", torch.float32, 1e-6),
-    "f16_f16_k8": (16, 8, 8, "f16", torch.float16, 2e-3),
-    "bf16_k16": (16, 8, 16, "bf16", torch.float32, 1e-6),
-    "tf32_k4": (16, 8, 4, "tf32", torch.float32, 2e-3),
-    "tf32_k8": (16, 8, 8, "tf32", torch.float32, 2e-3),
-    "f64_k4": (8, 8, 4, "f64", torch.float64, 1e-14),
-    "s8_k32": (16, 8, 32, "s8", torch.int32, 0),
-    "u8_k16": (16, 8, 16, "u8", torch.int32, 0),
-    "sm75_f16_k8": (16, 8, 8, "f16", torch.float32, 1e-6),
-    "e4m3_k32": (16, 8, 32, "e4m3", torch.float32, 1e-6),
-    "e5m2_k32": (16, 8, 32, "e5m2", torch.float32, 1e-6),
-}
+ATOM_NAME = re.compile(r"(SM\d+)_(\d+)x(\d+)x(\d+)_([A-Z0-9]+)_([A-Z]+)")
+TYPE_TOKEN = re.compile(r"TF32|BF16|F16|F32|F64|S32|S8|U8|E4M3|E5M2")
+ACCUMULATOR = {"f16": torch.float16, "f32": torch.float32,
+               "f64": torch.float64, "s32": torch.int32}
+
+
+def atom_problem(name):
+    """(M, N, K, A kind, B kind, C dtype, threads, tolerance) of a kernel
+    named after its atom (scripts/gen-atom-kernels.py)."""
+    arch, m, n, k, types, _ = ATOM_NAME.fullmatch(name).groups()
+    d, a, b = [t.lower() for t in TYPE_TOKEN.findall(types)][:3]
+    threads = 128 if arch == "SM90" else 32
+    # f16 accumulators round every partial sum; tf32 drops 13 bits of each
+    # f32 input; f32 sums of exact products differ from float64 only in the
+    # order of the additions.
+    tol = {"f16": 3e-3, "f64": 1e-14, "s32": 0}.get(d, 2e-3 if a == "tf32"
+                                                  else 1e-5)
+    return (int(m), int(n), int(k), a, b, ACCUMULATOR[d], threads, tol)
 
 
 def random_operand(kind, rows, cols):
@@ -108,10 +113,16 @@ def random_operand(kind, rows, cols):
 
 
 def check_atoms(path):
+    """Every kernel of a PTX file of atom kernels, one atom tile each."""
     module = cp.RawModule(path=path)
-    for name, (m, n, k, kind, acc, tol) in ATOMS.items():
-        a, a64 = random_operand(kind, m, k)
-        b, b64 = random_operand(kind, n, k)
+    names = re.findall(r"^\.visible \.entry (\w+)\(", open(path).read(),
+                       re.M)
+    if not names:
+        FAILURES.append(f"no kernels in {path}")
+    for name in names:
+        m, n, k, ka, kb, acc, threads, tol = atom_problem(name)
+        a, a64 = random_operand(ka, m, k)
+        b, b64 = random_operand(kb, n, k)
         if acc == torch.int32:
             c = torch.randint(-1000, 1000, (m, n), device="cuda",
                               dtype=torch.int32)
@@ -122,9 +133,9 @@ def check_atoms(path):
         args = [a.view(torch.uint8) if a.element_size() == 1 else a,
                 b.view(torch.uint8) if b.element_size() == 1 else b, c]
         params = sum((memref(t) for t in args), [])
-        module.get_function(name)((1, 1, 1), (32, 1, 1), tuple(params))
+        module.get_function(name)((1, 1, 1), (threads, 1, 1), tuple(params))
         cp.cuda.runtime.deviceSynchronize()
-        report(f"mma {name}", rel_error(c, ref), tol)
+        report(name, rel_error(c, ref), tol)
 
 
 # name: (N, input dtype); M = K = 64, f32 accumulators.
@@ -263,7 +274,9 @@ def check_and_time_gemm(path, label, tma=False):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--atoms", help="PTX of test/GPU/mma-atoms.mlir")
+    parser.add_argument("--atoms", nargs="+", default=[],
+                        help="PTX of test/GPU/mma-atoms.mlir and "
+                        "test/GPU/wgmma-atoms.mlir")
     parser.add_argument("--wgmma", help="PTX of test/GPU/wgmma.mlir")
     parser.add_argument("--gemm-sm80", help="PTX of examples/gemm-sm80.mlir")
     parser.add_argument("--gemm-sm90a",
@@ -271,8 +284,8 @@ def main():
     args = parser.parse_args()
     torch.manual_seed(0)
     print(torch.cuda.get_device_name(), "torch", torch.__version__)
-    if args.atoms:
-        check_atoms(args.atoms)
+    for path in args.atoms:
+        check_atoms(path)
     if args.wgmma:
         check_wgmma(args.wgmma)
     if args.gemm_sm80:

@@ -15,6 +15,7 @@ ptx() { # input chip+features name
   echo "wrote $out/$3"
 }
 ptx test/GPU/mma-atoms.mlir "chip=sm_90a features=+ptx84" atoms.sm_90a.ptx
+ptx test/GPU/wgmma-atoms.mlir "chip=sm_90a features=+ptx84" wgmma-atoms.sm_90a.ptx
 ptx test/GPU/wgmma.mlir "chip=sm_90a" wgmma.sm_90a.ptx
 ptx examples/gemm-sm80.mlir "chip=sm_80" gemm-sm80.sm_80.ptx
 ptx examples/gemm-sm90a.mlir "chip=sm_90a" gemm-sm90a.sm_90a.ptx

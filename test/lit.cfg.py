@@ -1,6 +1,7 @@
 # -*- Python -*-
 # lit configuration for the cute-mlir tests.
 
+import importlib.util
 import os
 
 import lit.formats
@@ -78,3 +79,10 @@ if capability:
         config.available_features.add("cuda-sm80")
     if capability == (9, 0):
         config.available_features.add("cuda-sm90a")
+
+# bench/gpu_check.py checks kernels on the GPU through CuPy and torch.
+config.substitutions.append(
+    ("%bench", os.path.join(os.path.dirname(config.test_source_root),
+                            "bench")))
+if all(importlib.util.find_spec(m) for m in ("cupy", "torch")):
+    config.available_features.add("cupy-torch")

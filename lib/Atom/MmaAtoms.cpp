@@ -248,6 +248,8 @@ static Result<MmaAtom> mmaSync(const AtomName &a, const std::string &name) {
   atom.cLayout = layout(cl);
   atom.typeD = atom.typeC = d;
   atom.typeA = ta;
+  if (ta == "e4m3" || ta == "e5m2")
+    atom.ptxIsa = 84;
   atom.typeB = tb;
   return atom;
 }
@@ -340,6 +342,8 @@ static Result<MmaAtom> sm90(const AtomName &a, const std::string &name) {
   atom.typeD = atom.typeC = d;
   atom.typeA = ta;
   atom.typeB = tb;
+  if (integer && ta != tb)
+    atom.ptxIsa = 84;
   return atom;
 }
 

@@ -111,7 +111,8 @@ Result<Layout> TiledMma::thrfrgB(const Layout &b) const {
   return thrfrg(b, 1, 2, mmaAtom.bLayout);
 }
 
-Result<Layout> TiledMma::layoutTV(int p, int q, const Layout &atomTV) const {
+Result<Layout> TiledMma::layoutTV(int p, int q, const Layout &atomTV,
+                                  bool logical) const {
   Layout ref = makeLayout(IntTuple::tuple({tileSize(p), tileSize(q)}));
   CUTE_TRY(frg, thrfrg(ref, p, q, atomTV));
   // A and B do not depend on the atoms tiled in N and M respectively: spread
@@ -141,6 +142,8 @@ Result<Layout> TiledMma::layoutTV(int p, int q, const Layout &atomTV) const {
              composition(frg, Tiler::tuple({spread, Tiler::underscore()})));
     frg = spreadFrg;
   }
+  if (logical)
+    return frg;
   // thread index -> (ThrV,ThrM,ThrN,ThrK)
   Layout toThrid = rightInverse(vmnk);
   return composition(frg, Tiler::tuple({Tiler(toThrid), Tiler::underscore()}));
@@ -154,6 +157,15 @@ Result<Layout> TiledMma::layoutA_TV() const {
 }
 Result<Layout> TiledMma::layoutB_TV() const {
   return layoutTV(1, 2, mmaAtom.bLayout);
+}
+Result<Layout> TiledMma::logicalLayoutC_TV() const {
+  return layoutTV(0, 1, mmaAtom.cLayout, /*logical=*/true);
+}
+Result<Layout> TiledMma::logicalLayoutA_TV() const {
+  return layoutTV(0, 2, mmaAtom.aLayout, /*logical=*/true);
+}
+Result<Layout> TiledMma::logicalLayoutB_TV() const {
+  return layoutTV(1, 2, mmaAtom.bLayout, /*logical=*/true);
 }
 
 Result<std::pair<Layout, Int>>

@@ -8,11 +8,13 @@
 //   echo 'coalesce((2,(1,6)):(1,(6,2)))' | cute-layout
 //   cute-layout --table 'blocked_product((2,2):(1,2), (3,4):(4,1))'
 //   cute-layout --svg out.svg '(4,8):(8,1)'
+//   cute-layout --list-mma-atoms
 //
 //===----------------------------------------------------------------------===//
 
 #include "Calculator.h"
 
+#include "cute-mlir/Atom/MmaAtom.h"
 #include "cute-mlir/Layout/Render.h"
 
 #include <fstream>
@@ -23,6 +25,7 @@ using namespace mlir::cute;
 
 static void printUsage(std::ostream &os) {
   os << "usage: cute-layout [--table] [--svg FILE] [EXPRESSION]\n"
+        "       cute-layout --list-mma-atoms\n"
         "\n"
         "Evaluates CuTe layout-algebra expressions and prints the result in\n"
         "CuTe notation. Without EXPRESSION, reads one expression per line "
@@ -35,6 +38,8 @@ static void printUsage(std::ostream &os) {
         "  --table      print a rank-1/2 layout result as CuTe's print_layout\n"
         "  --svg FILE   draw the result into FILE: a rank-1/2 layout, or the\n"
         "               threads and values of an atom, TiledMMA or TiledCopy\n"
+        "  --list-mma-atoms  print the name of every MMA atom of the tables\n"
+        "               (UniversalFMA<...> aside), one per line\n"
         "\n"
         "Values: layouts `(4,(2,3)):(2,(1,8))`, tuples `(2,4)`, ints, `_`,\n"
         "dynamic leaves `?`, `?N`, `?N{div=16}`, swizzles `Sw<3,4,3>`, "
@@ -115,6 +120,11 @@ int main(int argc, char **argv) {
     std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
       printUsage(std::cout);
+      return 0;
+    }
+    if (arg == "--list-mma-atoms") {
+      for (const std::string &name : mmaAtomNames())
+        std::cout << name << "\n";
       return 0;
     }
     if (arg == "--echo") {

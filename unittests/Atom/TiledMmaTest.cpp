@@ -83,6 +83,23 @@ TEST(TiledMma, TwoByTwoSm70QuadpairsMakeA16x16x4Tile) {
   expectBijection(*mma.layoutC_TV(), 16 * 16);
 }
 
+TEST(TiledMma, OneSm70QuadpairCoversItsTileByLogicalThread) {
+  // One quadpair is lanes 0-3 and 16-19. By thread index (CuTe's
+  // get_layoutC_TV, through the right inverse of ThrLayoutVMNK) only the
+  // compact prefix, lanes 0-3, is kept; by logical thread all 8 are.
+  TiledMma mma = tiled("SM70_8x8x4_F32F16F16F32_NT", "(1,1,1):(0,0,0)");
+  EXPECT_EQ(size(mma.layoutC_TV()->mode(0)).value(), 4);
+  Layout c = *mma.logicalLayoutC_TV();
+  EXPECT_EQ(size(c.mode(0)).value(), 8);
+  expectBijection(c, 8 * 8);
+  for (Result<Layout> ab : {mma.logicalLayoutA_TV(), mma.logicalLayoutB_TV()}) {
+    EXPECT_EQ(size(ab->mode(0)).value(), 8);
+    expectBijection(*ab, 8 * 4);
+  }
+  // Logical thread 4 is lane 16: its first C value is element (4, 0).
+  EXPECT_EQ(at(c, 4, 0), 4);
+}
+
 TEST(TiledMma, AMPermutationMovesEveryPositionThroughIt) {
   // CuTe's documented M permutation (0t_mma_atom.md): (4,4,2):(1,8,4) over a
   // 32x32x4 tile of 2x2 SM70 atoms.

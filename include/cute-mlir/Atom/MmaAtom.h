@@ -52,6 +52,10 @@ struct MmaAtom {
   /// wgmma: which mode of each shared-memory operand is contiguous.
   GmmaMajor majorA = GmmaMajor::K;
   GmmaMajor majorB = GmmaMajor::K;
+  /// The PTX ISA version the instruction needs (84 for 8.4) where that is
+  /// above the default of its chips (fp8 mma.sync, wgmma of mixed integer
+  /// types); 0 otherwise.
+  int ptxIsa = 0;
 
   /// Number of threads that execute the instruction.
   int64_t numThreads() const { return size(thrID).value(); }

@@ -60,6 +60,15 @@ public:
   /// (thread index, value) -> index in the column-major (N,K) tile.
   Result<Layout> layoutB_TV() const;
 
+  /// The same three, indexed by logical thread ((ThrV,(ThrM,ThrN)) and so
+  /// on) instead of thread index. They differ where an atom's threads are
+  /// not lanes 0..n-1: SM70's quadpair is lanes 0-3 and 16-19, and the
+  /// thread-index form (through the right inverse of ThrLayoutVMNK, as in
+  /// CuTe) keeps only the compact prefix, lanes 0-3.
+  Result<Layout> logicalLayoutC_TV() const;
+  Result<Layout> logicalLayoutA_TV() const;
+  Result<Layout> logicalLayoutB_TV() const;
+
 private:
   /// A thread's partition of the thrfrg form `frg` over modes (p, q).
   Result<std::pair<Layout, Int>> partition(const Layout &frg, int p, int q,
@@ -69,8 +78,10 @@ private:
   /// thrfrg of one operand, over tile modes (p, q) of MNK.
   Result<Layout> thrfrg(const Layout &x, int p, int q,
                         const Layout &atomTV) const;
-  /// The (thread index, value) layout of an operand over modes (p, q).
-  Result<Layout> layoutTV(int p, int q, const Layout &atomTV) const;
+  /// The (thread, value) layout of an operand over modes (p, q), by thread
+  /// index or by logical thread.
+  Result<Layout> layoutTV(int p, int q, const Layout &atomTV,
+                          bool logical = false) const;
 
   MmaAtom mmaAtom;
   Layout atomLayoutMNK;

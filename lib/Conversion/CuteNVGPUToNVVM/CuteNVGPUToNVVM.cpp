@@ -86,28 +86,39 @@ public:
         });
   }
 
-  /// One wgmma per (m', n', k'), A and B through shared-memory descriptors.
+  /// One wgmma per (m', n', k'): B through a shared-memory descriptor, A
+  /// through one too (`_SS`) or as the thread's register values (`_RS`).
   LogicalResult lowerWgmma(cute_nvgpu::GemmOp op, MmaAtomAttrInterface atom,
                            const Operand &a, const Operand &b, const Operand &c,
                            const Int (&tiles)[3]) {
     cute::MmaAtom traits = atom.getTraits();
-    FailureOr<cute::GmmaDescriptor> da =
-        descriptorFields(op, a, "A", traits.majorA);
+    bool registersA = traits.sourceA == cute::OperandSource::Registers;
+    FailureOr<cute::GmmaDescriptor> da = cute::GmmaDescriptor();
+    if (!registersA)
+      da = descriptorFields(op, a, "A", traits.majorA);
     if (failed(da))
       return failure();
     FailureOr<cute::GmmaDescriptor> db =
         descriptorFields(op, b, "B", traits.majorB);
     if (failed(db))
       return failure();
+    int64_t va = size(a.value.layout.mode(0)).value();
     return forEachAtom(
         op, c, tiles,
         [&](OpBuilder &builder, int64_t m, int64_t n, int64_t k,
             ValueRange cv) -> FailureOr<SmallVector<Value>> {
-          FailureOr<Value> descA = descriptor(builder, op, a, *da, m, k);
+          FailureOr<SmallVector<Value>> av = failure();
+          if (registersA) {
+            av = loadAll(builder, op, a, va, m, k);
+          } else if (FailureOr<Value> descA =
+                         descriptor(builder, op, a, *da, m, k);
+                     succeeded(descA)) {
+            av = SmallVector<Value>{*descA};
+          }
           FailureOr<Value> descB = descriptor(builder, op, b, *db, n, k);
-          if (failed(descA) || failed(descB))
+          if (failed(av) || failed(descB))
             return failure();
-          return atom.buildWgmma(builder, op.getLoc(), *descA, *descB, cv);
+          return atom.buildWgmma(builder, op.getLoc(), *av, *descB, cv);
         });
   }
 

@@ -336,14 +336,6 @@ func.func private @bulk_copy_zero_bytes() attributes {a = #cute_nvgpu.bulk_copy<
 
 // -----
 
-// A single SM70 quadpair atom runs on threads 0-3 and 16-19; its TiledMMA's
-// thread indices 0-7 reach only the first four, so the rows of C of the
-// other four belong to no thread.
-// expected-error @+1 {{the TiledMMA's C partition is not exact: element (4,0) of the (8,8) tile is owned by no thread}}
-func.func private @tiled_mma_not_exact() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NT, "(1,1,1)">}
-
-// -----
-
 // A permutation smaller than the atom would fold two of its values onto one.
 // expected-error @+1 {{the M permutation spans 8, not a multiple of the 16 that 1 atom(s) of extent 16 span}}
 func.func private @tiled_mma_permutation_below_atom() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)", permutation = "(8,8,16)">}

@@ -1,12 +1,8 @@
 // RUN: cute-opt %s -split-input-file -verify-diagnostics
 
 // The target checks of gemm and copy, inside a gpu.module with an
-// #nvvm.target. Marked as an expected failure: today any cute_nvgpu.gemm or
-// cute_nvgpu.copy inside a gpu.module that has targets crashes cute-opt
-// (SIGSEGV in checkTarget, lib/Dialect/CuteNVGPU/IR/CuteNVGPUOps.cpp:
-// `for (Attribute target : *module.getTargets())` iterates an ArrayAttr
-// inside the temporary std::optional that getTargets() returns, which is
-// expected messages are the ones checkTarget is written to emit.
+// #nvvm.target: the atom's architecture, wgmma's sm_90a, and the PTX ISA
+// version an atom needs beyond the chip's default.
 
 // A wgmma on the architecture-specific target is fine.
 #wg = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
@@ -87,6 +83,45 @@ gpu.module @bulk_copy_two_targets [#nvvm.target<chip = "sm_90a">, #nvvm.target<c
   gpu.func @bulk(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">) kernel {
     // expected-error @+1 {{'cute_nvgpu.copy' op SM90_BULK_COPY_G2S needs sm_90 or newer, but the target is sm_86}}
     cute_nvgpu.copy #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>, %g, %s : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">
+    gpu.return
+  }
+}
+
+// -----
+
+// fp8 mma.sync came with PTX ISA 8.4; sm_89's default is older.
+#fp8 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E4M3F32_TN, "(1,1,1)">
+gpu.module @fp8_default_ptx [#nvvm.target<chip = "sm_89">] {
+  gpu.func @mma(%a: !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">, %b: !cute.tensor<f8E4M3FN, rmem, "((4,2),1,1):((1,4),0,0)">,
+                %c: !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">) kernel {
+    // expected-error @+1 {{'cute_nvgpu.gemm' op SM89_16x8x32_F32E4M3E4M3F32_TN needs PTX ISA 8.4: give the target features=+ptx84}}
+    cute_nvgpu.gemm #fp8, %a, %b, %c : !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
+    gpu.return
+  }
+}
+
+// -----
+
+// With +ptx84 (or later) it is fine.
+#fp8 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E4M3F32_TN, "(1,1,1)">
+gpu.module @fp8_ptx85 [#nvvm.target<chip = "sm_89", features = "+ptx85">] {
+  gpu.func @mma(%a: !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">, %b: !cute.tensor<f8E4M3FN, rmem, "((4,2),1,1):((1,4),0,0)">,
+                %c: !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">) kernel {
+    cute_nvgpu.gemm #fp8, %a, %b, %c : !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
+    gpu.return
+  }
+}
+
+// -----
+
+// So did wgmma of mixed integer types.
+#mixed = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x16x32_S32S8U8_SS, "(1,1,1)">
+gpu.module @mixed_int_wgmma [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @wgmma(%a: !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">,
+                  %b: !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((16,32),1,1):((32,1),0,0)">,
+                  %c: !cute.tensor<i32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">) kernel {
+    // expected-error @+1 {{'cute_nvgpu.gemm' op SM90_64x16x32_S32S8U8_SS needs PTX ISA 8.4: give the target features=+ptx84}}
+    cute_nvgpu.gemm #mixed, %a, %b, %c : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">, !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((16,32),1,1):((32,1),0,0)">, !cute.tensor<i32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     gpu.return
   }
 }

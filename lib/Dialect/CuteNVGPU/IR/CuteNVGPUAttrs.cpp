@@ -342,9 +342,9 @@ LogicalResult TiledMmaAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     const char *name;
     int p, q;
     Result<cute::Layout> tv;
-  } operands[] = {{"C", 0, 1, mma->layoutC_TV()},
-                  {"A", 0, 2, mma->layoutA_TV()},
-                  {"B", 1, 2, mma->layoutB_TV()}};
+  } operands[] = {{"C", 0, 1, mma->logicalLayoutC_TV()},
+                  {"A", 0, 2, mma->logicalLayoutA_TV()},
+                  {"B", 1, 2, mma->logicalLayoutB_TV()}};
   for (Operand &o : operands) {
     if (o.tv.failed())
       return emitError() << o.name << ": " << o.tv.message();

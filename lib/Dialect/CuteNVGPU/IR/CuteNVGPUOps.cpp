@@ -111,26 +111,42 @@ AlgebraResult RetileOp::compute(ArrayRef<AlgebraValue> operands,
 // Shared checks
 //===----------------------------------------------------------------------===//
 
-/// The chips of the #nvvm.target attributes of the enclosing gpu.module.
-static SmallVector<StringRef> targetChips(Operation *op) {
-  SmallVector<StringRef> chips;
+/// The #nvvm.target attributes of the enclosing gpu.module.
+static SmallVector<NVVM::NVVMTargetAttr> nvvmTargets(Operation *op) {
+  SmallVector<NVVM::NVVMTargetAttr> found;
   auto module = op->getParentOfType<gpu::GPUModuleOp>();
   if (!module)
-    return chips;
+    return found;
   // Keep the optional alive while iterating over it.
   std::optional<ArrayAttr> targets = module.getTargets();
   if (!targets)
-    return chips;
+    return found;
   for (Attribute target : *targets)
     if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
-      chips.push_back(nvvm.getChip());
-  return chips;
+      found.push_back(nvvm);
+  return found;
 }
 
-/// Does every NVVM target of the enclosing gpu.module have the atom?
+/// The highest `+ptxNN` of a target's features, or 0 for none (the chip's
+/// default, which is below 8.4 for every chip up to sm_90a).
+static int requestedPtxIsa(StringRef features) {
+  int best = 0;
+  SmallVector<StringRef> items;
+  features.split(items, ',');
+  for (StringRef item : items) {
+    int version = 0;
+    StringRef flag = item.trim();
+    if (flag.consume_front("+ptx") && !flag.getAsInteger(10, version))
+      best = std::max(best, version);
+  }
+  return best;
+}
+
 LogicalResult mlir::cute_nvgpu::checkTarget(Operation *op,
-                                            const std::string &atom, int arch) {
-  for (StringRef chip : targetChips(op)) {
+                                            const std::string &atom, int arch,
+                                            int ptxIsa) {
+  for (NVVM::NVVMTargetAttr target : nvvmTargets(op)) {
+    StringRef chip = target.getChip();
     std::optional<int> sm = smOfChip(chip);
     if (!sm)
       return op->emitOpError()
@@ -143,6 +159,10 @@ LogicalResult mlir::cute_nvgpu::checkTarget(Operation *op,
       return op->emitOpError()
              << atom << " is a wgmma, which needs sm_90a, but the target is "
              << chip;
+    if (ptxIsa > requestedPtxIsa(target.getFeatures()))
+      return op->emitOpError()
+             << atom << " needs PTX ISA " << ptxIsa / 10 << "." << ptxIsa % 10
+             << ": give the target features=+ptx" << ptxIsa;
   }
   return success();
 }
@@ -223,7 +243,7 @@ LogicalResult GemmOp::verify() {
       return emitOpError() << "the operands tile " << a.what
                            << " differently: " << l.str() << " vs " << r.str();
   }
-  return checkTarget(*this, atom.name, atom.arch);
+  return checkTarget(*this, atom.name, atom.arch, atom.ptxIsa);
 }
 
 //===----------------------------------------------------------------------===//

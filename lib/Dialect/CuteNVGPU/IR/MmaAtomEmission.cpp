@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RegisterPacking.h"
+
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -22,97 +24,6 @@
 
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
-
-namespace {
-
-/// How a thread's values of one operand sit in registers.
-struct RegisterForm {
-  /// The type of one register operand of the NVVM op.
-  Type registerType;
-  /// Values per register.
-  int64_t perRegister;
-  /// The PTX multiplicand type NVVM needs spelled out, if any.
-  std::optional<NVVM::MMATypes> ptxType;
-};
-
-} // namespace
-
-static FailureOr<RegisterForm> registerForm(MLIRContext *ctx,
-                                            const std::string &type) {
-  Builder b(ctx);
-  Type i32 = b.getI32Type();
-  if (type == "f16")
-    return RegisterForm{VectorType::get({2}, b.getF16Type()), 2, std::nullopt};
-  if (type == "bf16")
-    return RegisterForm{i32, 2, NVVM::MMATypes::bf16};
-  if (type == "tf32")
-    return RegisterForm{i32, 1, NVVM::MMATypes::tf32};
-  if (type == "s8")
-    return RegisterForm{i32, 4, NVVM::MMATypes::s8};
-  if (type == "u8")
-    return RegisterForm{i32, 4, NVVM::MMATypes::u8};
-  if (type == "e4m3")
-    return RegisterForm{i32, 4, NVVM::MMATypes::e4m3};
-  if (type == "e5m2")
-    return RegisterForm{i32, 4, NVVM::MMATypes::e5m2};
-  if (type == "f32")
-    return RegisterForm{b.getF32Type(), 1, std::nullopt};
-  if (type == "f64")
-    return RegisterForm{b.getF64Type(), 1, std::nullopt};
-  if (type == "s32")
-    return RegisterForm{i32, 1, std::nullopt};
-  return failure();
-}
-
-/// Pack `values` into registers of `form`.
-static SmallVector<Value> pack(OpBuilder &b, Location loc, ValueRange values,
-                               const RegisterForm &form) {
-  SmallVector<Value> registers;
-  for (size_t r = 0; r * form.perRegister < values.size(); ++r) {
-    ValueRange group = values.slice(r * form.perRegister, form.perRegister);
-    if (form.perRegister == 1) {
-      Value v = group.front();
-      if (v.getType() != form.registerType) // tf32 travels as its bits
-        v = arith::BitcastOp::create(b, loc, form.registerType, v);
-      registers.push_back(v);
-      continue;
-    }
-    // Sub-word values: as integers of their width (LLVM has no fp8), in a
-    // vector whose bits are the register.
-    SmallVector<Value> lanes;
-    Type element = group.front().getType();
-    if (isa<FloatType>(element) && element.getIntOrFloatBitWidth() == 8) {
-      element = b.getIntegerType(8);
-      for (Value v : group)
-        lanes.push_back(arith::BitcastOp::create(b, loc, element, v));
-    } else {
-      lanes.assign(group.begin(), group.end());
-    }
-    auto vector = VectorType::get({form.perRegister}, element);
-    Value packed = vector::FromElementsOp::create(b, loc, vector, lanes);
-    if (vector != form.registerType)
-      packed = LLVM::BitcastOp::create(b, loc, form.registerType, packed);
-    registers.push_back(packed);
-  }
-  return registers;
-}
-
-/// Unpack the NVVM result struct into values of `element`.
-static SmallVector<Value> unpack(OpBuilder &b, Location loc, Value result,
-                                 const RegisterForm &form) {
-  auto st = cast<LLVM::LLVMStructType>(result.getType());
-  SmallVector<Value> values;
-  for (size_t r = 0; r < st.getBody().size(); ++r) {
-    Value reg = LLVM::ExtractValueOp::create(b, loc, result, r);
-    if (form.perRegister == 1) {
-      values.push_back(reg);
-      continue;
-    }
-    for (int64_t i = 0; i < form.perRegister; ++i)
-      values.push_back(vector::ExtractOp::create(b, loc, reg, i));
-  }
-  return values;
-}
 
 /// The row/col layout of A and B from the atom name's suffix: A is row-major
 /// (K-major) for `T`, B for `N`, as in BLAS.
@@ -200,70 +111,4 @@ FailureOr<SmallVector<Value>> MmaAtomAttr::buildMma(OpBuilder &b, Location loc,
             .getResult();
   }
   return unpack(b, loc, result, *fd);
-}
-
-/// The wgmma type of a value type of the atom tables.
-static std::optional<NVVM::WGMMATypes> wgmmaType(StringRef type) {
-  return llvm::StringSwitch<std::optional<NVVM::WGMMATypes>>(type)
-      .Case("f16", NVVM::WGMMATypes::f16)
-      .Case("bf16", NVVM::WGMMATypes::bf16)
-      .Case("tf32", NVVM::WGMMATypes::tf32)
-      .Case("e4m3", NVVM::WGMMATypes::e4m3)
-      .Case("e5m2", NVVM::WGMMATypes::e5m2)
-      .Case("s8", NVVM::WGMMATypes::s8)
-      .Case("u8", NVVM::WGMMATypes::u8)
-      .Case("f32", NVVM::WGMMATypes::f32)
-      .Case("s32", NVVM::WGMMATypes::s32)
-      .Default(std::nullopt);
-}
-
-FailureOr<SmallVector<Value>> MmaAtomAttr::buildWgmma(OpBuilder &b,
-                                                      Location loc, Value descA,
-                                                      Value descB,
-                                                      ValueRange c) const {
-  cute::MmaAtom atom = getTraits();
-  if (atom.arch < 90)
-    return emitError(loc) << atom.name
-                          << " is not a wgmma: it takes registers, not "
-                             "shared-memory descriptors";
-  if (atom.sourceA != cute::OperandSource::SharedMemory)
-    return emitError(loc) << atom.name
-                          << " reads A from registers: NVVM 22 has no "
-                             "register-A wgmma op, so it is not lowered yet";
-  if (atom.typeD == "f16")
-    return emitError(loc) << atom.name
-                          << " accumulates in f16 (packed pairs): not lowered "
-                             "yet";
-  if (int64_t(c.size()) != atom.valuesC())
-    return emitError(loc) << atom.name << " takes " << atom.valuesC()
-                          << " accumulators per thread, got " << c.size();
-  std::optional<NVVM::WGMMATypes> ta = wgmmaType(atom.typeA),
-                                  tb = wgmmaType(atom.typeB),
-                                  td = wgmmaType(atom.typeD);
-  if (!ta || !tb || !td)
-    return emitError(loc) << atom.name << " has a value type wgmma lacks";
-  MLIRContext *ctx = getContext();
-  SmallVector<Type> members(c.size(), c.front().getType());
-  auto structType = LLVM::LLVMStructType::getLiteral(ctx, members);
-  Value acc = LLVM::UndefOp::create(b, loc, structType);
-  for (auto [i, v] : llvm::enumerate(c))
-    acc = LLVM::InsertValueOp::create(b, loc, acc, v, int64_t(i));
-  int m = atom.shapeMNK.mode(0).value().value();
-  int n = atom.shapeMNK.mode(1).value().value();
-  int k = atom.shapeMNK.mode(2).value().value();
-  // NVVM names the K-major A "row" and the K-major B "col".
-  auto layoutA = atom.majorA == cute::GmmaMajor::K ? NVVM::MMALayout::row
-                                                   : NVVM::MMALayout::col;
-  auto layoutB = atom.majorB == cute::GmmaMajor::K ? NVVM::MMALayout::col
-                                                   : NVVM::MMALayout::row;
-  Value d = NVVM::WgmmaMmaAsyncOp::create(
-      b, loc, structType, acc, descA, descB,
-      NVVM::MMAShapeAttr::get(ctx, m, n, k), *ta, *tb, *td,
-      NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
-      NVVM::WGMMAScaleIn::one, layoutA, layoutB,
-      /*satfinite=*/NVVM::MMAIntOverflowAttr());
-  SmallVector<Value> out;
-  for (int64_t i = 0; i < int64_t(c.size()); ++i)
-    out.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
-  return out;
 }

@@ -18,7 +18,11 @@ namespace cute_nvgpu {
 
 /// Does every NVVM target of the enclosing gpu.module have the atom `atom`
 /// of architecture `arch` (80 for sm_80, ...)? An error at `op` if not.
-LogicalResult checkTarget(Operation *op, const std::string &atom, int arch);
+/// Does every NVVM target of the enclosing gpu.module have the atom: its
+/// architecture, and the PTX ISA version it needs (`ptxIsa`, 84 for 8.4; 0
+/// for the chip's default)?
+LogicalResult checkTarget(Operation *op, const std::string &atom, int arch,
+                          int ptxIsa = 0);
 
 /// The tensor's layout, without its swizzle.
 cute::Result<cute::Layout> innerLayoutOf(cute::TensorType type);

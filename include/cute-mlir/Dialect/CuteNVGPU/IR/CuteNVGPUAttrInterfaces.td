@@ -33,15 +33,16 @@ def CuteNVGPU_MmaAtomAttrInterface : AttrInterface<"MmaAtomAttrInterface"> {
            "::mlir::ValueRange":$c)>,
     InterfaceMethod<[{
         Emit one wgmma of the atom (`wgmma.mma_async`) for the calling
-        thread, with A and B read from shared memory through the 64-bit
-        matrix descriptors `descA` and `descB` (laid out with the atom's
-        majors). `c` holds the thread's accumulators in value order; returns
-        D's. The caller fences, commits and waits (`nvvm.wgmma.fence.aligned`,
-        `commit.group`, `wait.group`).
+        thread, with B read from shared memory through the 64-bit matrix
+        descriptor `descB` (laid out with the atom's majors). `a` is A's
+        descriptor for an `_SS` atom, or the thread's values of A in value
+        order for an `_RS` atom. `c` holds the thread's accumulators in value
+        order; returns D's. The caller fences, commits and waits
+        (`nvvm.wgmma.fence.aligned`, `commit.group`, `wait.group`).
         Emits an error at `loc` for an atom that is not such a wgmma.
       }], "::mlir::FailureOr<::llvm::SmallVector<::mlir::Value>>", "buildWgmma",
       (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
-           "::mlir::Value":$descA, "::mlir::Value":$descB,
+           "::mlir::ValueRange":$a, "::mlir::Value":$descB,
            "::mlir::ValueRange":$c)>,
   ];
 }
