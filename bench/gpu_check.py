@@ -91,9 +91,13 @@ def atom_problem(name):
     threads = 128 if arch == "SM90" else 32
     # f16 accumulators round every partial sum; tf32 drops 13 bits of each
     # f32 input; f32 sums of exact products differ from float64 only in the
-    # order of the additions.
+    # order of the additions - except in Hopper's fp8 wgmma, whose f32
+    # accumulation keeps fewer mantissa bits (measured: 5e-5 at K = 32 on
+    # every N, SS and RS alike, where fp8 mma.sync gives 1e-7).
     tol = {"f16": 3e-3, "f64": 1e-14, "s32": 0}.get(d, 2e-3 if a == "tf32"
                                                   else 1e-5)
+    if arch == "SM90" and a in ("e4m3", "e5m2"):
+        tol = 2e-4
     return (int(m), int(n), int(k), a, b, ACCUMULATOR[d], threads, tol)
 
 
