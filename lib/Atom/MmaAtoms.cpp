@@ -174,6 +174,7 @@ static Result<MmaAtom> sm70(const AtomName &a, const std::string &name) {
                                  : "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))");
   atom.typeD = atom.typeC = a.types[0];
   atom.typeA = atom.typeB = "f16";
+  atom.ptxIsa = 64; // mma.m8n8k4 came after sm_70's first PTX ISA, 6.0
   return atom;
 }
 

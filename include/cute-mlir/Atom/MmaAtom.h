@@ -52,9 +52,9 @@ struct MmaAtom {
   /// wgmma: which mode of each shared-memory operand is contiguous.
   GmmaMajor majorA = GmmaMajor::K;
   GmmaMajor majorB = GmmaMajor::K;
-  /// The PTX ISA version the instruction needs (84 for 8.4) where that is
-  /// above the default of its chips (fp8 mma.sync, wgmma of mixed integer
-  /// types); 0 otherwise.
+  /// The PTX ISA version the instruction needs (84 for 8.4) where that may
+  /// be above the default of a chip that has it (m8n8k4 on sm_70, fp8
+  /// mma.sync, wgmma of mixed integer types); 0 otherwise.
   int ptxIsa = 0;
 
   /// Number of threads that execute the instruction.

@@ -127,10 +127,24 @@ static SmallVector<NVVM::NVVMTargetAttr> nvvmTargets(Operation *op) {
   return found;
 }
 
-/// The highest `+ptxNN` of a target's features, or 0 for none (the chip's
-/// default, which is below 8.4 for every chip up to sm_90a).
-static int requestedPtxIsa(StringRef features) {
-  int best = 0;
+/// The PTX ISA version LLVM's NVPTX backend emits for a chip by default: the
+/// first that has the chip (8.0 for sm_90a; 7.8 is enough to tell here).
+static int defaultPtxIsa(int sm) {
+  if (sm >= 89)
+    return 78;
+  if (sm >= 86)
+    return 71;
+  if (sm >= 80)
+    return 70;
+  if (sm >= 75)
+    return 63;
+  return 60;
+}
+
+/// The PTX ISA version a target asks for: the highest `+ptxNN` of its
+/// features, or the chip's default.
+static int requestedPtxIsa(StringRef features, int sm) {
+  int best = defaultPtxIsa(sm);
   SmallVector<StringRef> items;
   features.split(items, ',');
   for (StringRef item : items) {
@@ -159,7 +173,7 @@ LogicalResult mlir::cute_nvgpu::checkTarget(Operation *op,
       return op->emitOpError()
              << atom << " is a wgmma, which needs sm_90a, but the target is "
              << chip;
-    if (ptxIsa > requestedPtxIsa(target.getFeatures()))
+    if (ptxIsa > requestedPtxIsa(target.getFeatures(), *sm))
       return op->emitOpError()
              << atom << " needs PTX ISA " << ptxIsa / 10 << "." << ptxIsa % 10
              << ": give the target features=+ptx" << ptxIsa;
