@@ -184,6 +184,9 @@ func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
       threads in (%c128, %c1, %c1) dynamic_shared_memory_size %smem
       args(%descA : !llvm.ptr, %descB : !llvm.ptr, %gC : memref<?xf32, 1>,
            %m : index, %n : index, %k : index)
+  // The launch is synchronous: the kernel is done with the descriptors.
+  cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr
   return
 }
 }

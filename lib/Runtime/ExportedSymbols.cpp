@@ -40,6 +40,7 @@ const std::vector<ExportedSymbol> &cute::runtime::exportedSymbols() {
       CUTE_EXPORT(mgpuTensorMapEncodeTiledMemref),
       CUTE_EXPORT(mgpuTensorMapEncodeTiled),
       CUTE_EXPORT(cuteTmaDescriptorCreate),
+      CUTE_EXPORT(cuteTmaDescriptorDestroy),
   };
 #undef CUTE_EXPORT
   return symbols;

@@ -161,3 +161,12 @@ extern "C" void *cuteTmaDescriptorCreate(void *base, int64_t dataType,
                         boxDim, /*interleave=*/0, swizzle, /*l2Promotion=*/3,
                         /*oobFill=*/0);
 }
+
+extern "C" void cuteTmaDescriptorDestroy(void *descriptor) {
+  if (!descriptor)
+    return;
+  ScopedContext scope;
+  if (const CudaDriver *d = scope.driver())
+    check(d->cuMemFree(reinterpret_cast<CUdeviceptr>(descriptor)),
+          "cuMemFree(tensor map)");
+}

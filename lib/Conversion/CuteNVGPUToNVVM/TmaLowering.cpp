@@ -33,6 +33,7 @@ using namespace mlir::cute_nvgpu;
 
 /// The runtime entry point that encodes a tensor map (lib/Runtime).
 static constexpr StringLiteral kCreateDescriptor = "cuteTmaDescriptorCreate";
+static constexpr StringLiteral kDestroyDescriptor = "cuteTmaDescriptorDestroy";
 static constexpr int64_t kMaxTmaRank = 5;
 
 namespace {
@@ -128,6 +129,20 @@ public:
     llvm::append_range(args, box);
     auto call = func::CallOp::create(b, loc, *callee, args);
     op.replaceAllUsesWith(call.getResult(0));
+    op.erase();
+    return success();
+  }
+
+  /// `void cuteTmaDescriptorDestroy(void *descriptor)`.
+  LogicalResult lower(DestroyTmaDescriptorOp op) {
+    MLIRContext *ctx = op->getContext();
+    FailureOr<func::FuncOp> callee = declareRuntimeFunction(
+        op, kDestroyDescriptor,
+        FunctionType::get(ctx, {LLVM::LLVMPointerType::get(ctx)}, {}));
+    if (failed(callee))
+      return failure();
+    OpBuilder b(op);
+    func::CallOp::create(b, op.getLoc(), *callee, op.getDescriptor());
     op.erase();
     return success();
   }
@@ -278,27 +293,30 @@ private:
   }
 
   /// `void *cuteTmaDescriptorCreate(void *base, i64 dataType, i64 rank,
-  /// i64 swizzleBytes, i64 dims[5], i64 strides[5], i64 box[5])`, declared
-  /// once in the enclosing module.
+  /// i64 swizzleBytes, i64 dims[5], i64 strides[5], i64 box[5])`.
   FailureOr<func::FuncOp> declareCreateDescriptor(Operation *op) {
+    MLIRContext *ctx = op->getContext();
+    auto ptr = LLVM::LLVMPointerType::get(ctx);
+    SmallVector<Type> inputs = {ptr};
+    inputs.append(3 + 3 * kMaxTmaRank, IntegerType::get(ctx, 64));
+    return declareRuntimeFunction(op, kCreateDescriptor,
+                                  FunctionType::get(ctx, inputs, {ptr}));
+  }
+
+  /// A runtime entry point, declared once in the enclosing module.
+  FailureOr<func::FuncOp> declareRuntimeFunction(Operation *op, StringRef name,
+                                                 FunctionType type) {
     auto module = op->getParentOfType<ModuleOp>();
     if (!module)
       return op->emitOpError() << "expected to be inside a module";
-    MLIRContext *ctx = op->getContext();
-    auto ptr = LLVM::LLVMPointerType::get(ctx);
-    Type i64 = IntegerType::get(ctx, 64);
-    SmallVector<Type> inputs = {ptr};
-    inputs.append(3 + 3 * kMaxTmaRank, i64);
-    auto type = FunctionType::get(ctx, inputs, {ptr});
-    if (auto existing = module.lookupSymbol<func::FuncOp>(kCreateDescriptor)) {
+    if (auto existing = module.lookupSymbol<func::FuncOp>(name)) {
       if (existing.getFunctionType() != type)
         return op->emitOpError()
-               << "@" << kCreateDescriptor << " is declared with another type";
+               << "@" << name << " is declared with another type";
       return existing;
     }
     OpBuilder b(module.getBodyRegion());
-    auto decl =
-        func::FuncOp::create(b, module.getLoc(), kCreateDescriptor, type);
+    auto decl = func::FuncOp::create(b, module.getLoc(), name, type);
     decl.setPrivate();
     return decl;
   }
@@ -311,8 +329,8 @@ private:
 LogicalResult cute::lowerTmaOps(Operation *root, LayoutTracer &tracer) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<MakeTmaDescriptorOp, TmaCopyOp, MbarrierInitOp, MbarrierArriveOp,
-            MbarrierWaitOp>(op))
+    if (isa<MakeTmaDescriptorOp, DestroyTmaDescriptorOp, TmaCopyOp,
+            MbarrierInitOp, MbarrierArriveOp, MbarrierWaitOp>(op))
       ops.push_back(op);
   });
   TmaLowering lowering(tracer);
@@ -320,8 +338,8 @@ LogicalResult cute::lowerTmaOps(Operation *root, LayoutTracer &tracer) {
   for (Operation *op : ops) {
     LogicalResult result =
         llvm::TypeSwitch<Operation *, LogicalResult>(op)
-            .Case<MakeTmaDescriptorOp, TmaCopyOp, MbarrierInitOp,
-                  MbarrierArriveOp, MbarrierWaitOp>(
+            .Case<MakeTmaDescriptorOp, DestroyTmaDescriptorOp, TmaCopyOp,
+                  MbarrierInitOp, MbarrierArriveOp, MbarrierWaitOp>(
                 [&](auto typed) { return lowering.lower(typed); })
             .Default([](Operation *) { return failure(); });
     failed |= ::mlir::failed(result);

@@ -249,6 +249,13 @@ func.func @tma_descriptor(%t: !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">) -> 
   return %d : !llvm.ptr
 }
 
+// CHECK-LABEL: func @tma_descriptor_destroy
+func.func @tma_descriptor_destroy(%d: !llvm.ptr) {
+  // CHECK: cute_nvgpu.destroy_tma_descriptor %{{.*}} : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %d : !llvm.ptr
+  return
+}
+
 // With a bulk copy: one contiguous run of bytes.
 // CHECK-LABEL: func @copy_bulk
 func.func @copy_bulk(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">,

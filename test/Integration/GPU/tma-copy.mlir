@@ -106,6 +106,8 @@ func.func @main() -> i32 {
   gpu.memcpy %hOut, %dOut : memref<?xf16>, memref<?xf16>
   %hB = memref.alloc(%mk) : memref<?xf16>
   gpu.memcpy %hB, %dB : memref<?xf16>, memref<?xf16>
+  cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr
 
   // The box: A inside the tensor, zero outside.
   %boxBad = scf.for %r = %c0 to %c32 step %c1 iter_args(%bad = %c0) -> (index) {

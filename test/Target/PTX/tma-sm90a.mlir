@@ -11,6 +11,7 @@
 // and the host-side descriptor. The box's coordinate is the first element of
 // the coordinate tile, reversed into TMA's innermost-first order: (k, m).
 
+// NVVM: func.func private @cuteTmaDescriptorDestroy(!llvm.ptr)
 // NVVM-LABEL: func.func private @cuteTmaDescriptorCreate(!llvm.ptr, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> !llvm.ptr
 
 // NVVM-LABEL: gpu.func @load
@@ -47,6 +48,8 @@
 // NVVM: %[[K:.*]] = arith.index_cast %arg2 : index to i64
 // NVVM: %[[M:.*]] = arith.index_cast %arg1 : index to i64
 // NVVM: call @cuteTmaDescriptorCreate(%[[BASE]], %c6_i64, %c2_i64, %c128_i64, %[[K]], %[[M]], %c1_i64, %c1_i64, %c1_i64, %c1_i64, %[[K]], %c1_i64, %c1_i64, %c1_i64, %c64_i64, %c128_i64, %c1_i64, %c1_i64, %c1_i64)
+// NVVM-LABEL: func.func @destroy
+// NVVM: call @cuteTmaDescriptorDestroy(%arg0) : (!llvm.ptr) -> ()
 
 // PTX: mbarrier.init.shared.b64
 // PTX: mbarrier.arrive.expect_tx.shared.b64
@@ -123,5 +126,9 @@ func.func @descriptor(%buf: memref<?xf16>, %m: index, %k: index) -> !llvm.ptr {
   %t = cute.make_tensor %buf, %l : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
   %d = cute_nvgpu.make_tma_descriptor #ld, %t : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   return %d : !llvm.ptr
+}
+func.func @destroy(%d: !llvm.ptr) {
+  cute_nvgpu.destroy_tma_descriptor %d : !llvm.ptr
+  return
 }
 }

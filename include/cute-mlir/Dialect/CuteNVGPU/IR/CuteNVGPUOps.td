@@ -177,7 +177,8 @@ def CuteNVGPU_MakeTmaDescriptorOp : CuteNVGPU_Op<"make_tma_descriptor"> {
     (`cuTensorMapEncodeTiled`, through the runtime's
     `cuteTmaDescriptorCreate`) and copied to device memory. The result is
     that copy's generic address, which a kernel takes as an `!llvm.ptr`
-    argument and gives to `cute_nvgpu.tma_copy`.
+    argument and gives to `cute_nvgpu.tma_copy`; free it with
+    `cute_nvgpu.destroy_tma_descriptor` once the kernels are done.
 
     The TMA dimensions are the tensor's modes, last first, as for a
     row-major memref: the last mode must have stride 1, and the box (given
@@ -196,6 +197,27 @@ def CuteNVGPU_MakeTmaDescriptorOp : CuteNVGPU_Op<"make_tma_descriptor"> {
     qualified(type($descriptor))
   }];
   let hasVerifier = 1;
+}
+
+def CuteNVGPU_DestroyTmaDescriptorOp
+    : CuteNVGPU_Op<"destroy_tma_descriptor"> {
+  let summary = "free a TMA descriptor, on the host";
+  let description = [{
+    Frees the device copy of a CUtensorMap that
+    `cute_nvgpu.make_tma_descriptor` made (through the runtime's
+    `cuteTmaDescriptorDestroy`). Every kernel that reads it must be done:
+    after a synchronous `gpu.launch_func`, or after waiting on an
+    asynchronous one's token.
+
+    ```mlir
+    gpu.launch_func @kernels::@gemm ... args(%dA : !llvm.ptr, ...)
+    cute_nvgpu.destroy_tma_descriptor %dA : !llvm.ptr
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_GenericPointer:$descriptor);
+  let assemblyFormat = [{
+    $descriptor attr-dict `:` qualified(type($descriptor))
+  }];
 }
 
 def CuteNVGPU_TmaCopyOp : CuteNVGPU_Op<"tma_copy", [AttrSizedOperandSegments]> {
