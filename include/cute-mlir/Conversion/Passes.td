@@ -27,12 +27,14 @@ def ConvertCuteNVGPUToNVVMPass : Pass<"convert-cute-nvgpu-to-nvvm"> {
     `cute-lower-to-scf` lowers them, with the same tracer.
 
     A wgmma atom becomes `nvvm.wgmma.mma_async` with shared-memory matrix
-    descriptors derived from its operands' (swizzled) layouts. A
-    `cute_nvgpu.tma_copy` becomes one `cp.async.bulk.tensor` (load,
-    multicast load, store or reduce-add), the mbarrier ops `nvvm.mbarrier.*`,
-    and a host-side `cute_nvgpu.make_tma_descriptor` a call to the runtime's
-    `cuteTmaDescriptorCreate`. Bulk copies (`#cute_nvgpu.bulk_copy`) are
-    reported as errors.
+    descriptors derived from its operands' (swizzled) layouts; with A in
+    registers (`_RS`), which NVVM 22 has no op for, the same instruction in
+    inline PTX. A `cute_nvgpu.tma_copy` becomes one `cp.async.bulk.tensor`
+    (load, multicast load, store or reduce-add), the mbarrier ops
+    `nvvm.mbarrier.*`, and the host-side `cute_nvgpu.make_tma_descriptor` /
+    `destroy_tma_descriptor` calls to the runtime's
+    `cuteTmaDescriptorCreate` / `cuteTmaDescriptorDestroy`. Bulk copies
+    (`#cute_nvgpu.bulk_copy`) are reported as errors.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
