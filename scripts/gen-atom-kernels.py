@@ -157,14 +157,15 @@ def wgmma_kernel(name):
     g = gmem_operands(k, m, n, kk, ta, tb, tc)
     staged = ["A", "B"] if suffix == "SS" else ["B"]
     workgroup = []
-    smem_types = {}
+    smem_types, swizzles = {}, {}
     space = "#gpu.address_space<workgroup>"
     for x in staged:
         rows, elem, bits = (m, ta, BITS[a]) if x == "A" else (n, tb, BITS[b])
+        swizzles[x] = swizzle32(bits)
         mem = f"memref<{rows * kk}x{elem}, {space}>"
         workgroup.append(f"%smem{x}: {mem} {{llvm.align = 1024 : i64}}")
         lay = f"({rows},{kk}):({kk},1)"
-        st = tensor(elem, "smem", f"{swizzle32(bits)} o 0 o {lay}")
+        st = tensor(elem, "smem", f"{swizzles[x]} o 0 o {lay}")
         smem_types[x] = st
         k.add(f"%s{x} = cute.make_tensor %smem{x}, %l{x} : ({mem}, "
               f'!cute.layout<"{lay}">) -> {st}')
@@ -182,11 +183,11 @@ def wgmma_kernel(name):
     k.add("gpu.barrier")
     ops = {}
     for op, x, elem in (("partition_a", "A", ta), ("partition_b", "B", tb)):
-        part = tensor(elem, "smem" if x in staged else "gmem", k.fresh())
         if x in staged:
-            part = part.replace('"', f'"{swizzle32(BITS[a if x == "A" else b])} o 0 o ', 1)
+            part = tensor(elem, "smem", f"{swizzles[x]} o 0 o {k.fresh()}")
             src, src_type = f"s{x}", smem_types[x]
         else:
+            part = tensor(elem, "gmem", k.fresh())
             src, src_type = f"g{x}", g[x]
         k.add(f"%w{x} = cute_nvgpu.{op} {tiled}, %{src}, %tid : "
               f"({src_type}, index) -> {part}")

@@ -163,10 +163,6 @@ extern "C" void *cuteTmaDescriptorCreate(void *base, int64_t dataType,
 }
 
 extern "C" void cuteTmaDescriptorDestroy(void *descriptor) {
-  if (!descriptor)
-    return;
-  ScopedContext scope;
-  if (const CudaDriver *d = scope.driver())
-    check(d->cuMemFree(reinterpret_cast<CUdeviceptr>(descriptor)),
-          "cuMemFree(tensor map)");
+  // The device copy is an ordinary allocation (ignores null).
+  mgpuMemFree(descriptor, /*stream=*/nullptr);
 }
