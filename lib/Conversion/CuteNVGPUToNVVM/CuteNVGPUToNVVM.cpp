@@ -32,6 +32,8 @@
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include "llvm/ADT/TypeSwitch.h"
+
 namespace mlir {
 namespace cute {
 #define GEN_PASS_DEF_CONVERTCUTENVGPUTONVVMPASS
@@ -219,9 +221,7 @@ public:
       atom = tiled.getCopyAtom();
     else
       atom = cast<CopyAtomAttrInterface>(attr);
-    // The verifier sends TMA atoms to cute_nvgpu.tma_copy.
-    if (isa<BulkCopyAttr>(atom))
-      return op.emitOpError() << "bulk copies are not lowered yet";
+    // The verifier sends TMA and bulk atoms to their own ops.
     int bits = elementBits(atom.getValueType());
     auto [srcCount, dstCount] = *cute::valuesPerThread(atom.getTraits(), bits);
     const Layout &ls = src->value.layout;
@@ -265,7 +265,8 @@ public:
           dstPtr = *p;
         }
         FailureOr<SmallVector<Value>> out =
-            atom.buildCopy(builder, loc, srcPtr, srcValues, dstPtr, guard);
+            atom.buildCopy(builder, loc, srcPtr, srcValues, dstPtr, guard,
+                           /*mbarrier=*/Value());
         if (failed(out))
           return failure();
         for (size_t v = 0; v < out->size(); ++v) {
@@ -277,6 +278,40 @@ public:
         }
       }
     }
+    op.erase();
+    return success();
+  }
+
+  /// One cp.async.bulk from the first value of the source to the first of
+  /// the destination (the verifier checked that both are contiguous).
+  LogicalResult lower(cute_nvgpu::BulkCopyOp op) {
+    FailureOr<Operand> src = trace(op.getSrc(), op);
+    FailureOr<Operand> dst = trace(op.getDst(), op);
+    if (failed(src) || failed(dst))
+      return failure();
+    OpBuilder builder(op);
+    auto first = [&](const Operand &t) -> FailureOr<Value> {
+      FailureOr<Value> index = emitOffset(builder, op, t, IntTuple(int64_t(0)));
+      if (failed(index))
+        return failure();
+      return pointerAt(builder, op, t, *index);
+    };
+    FailureOr<Value> srcPtr = first(*src), dstPtr = first(*dst);
+    if (failed(srcPtr) || failed(dstPtr))
+      return failure();
+    Value mbarrier;
+    if (op.getBarriers()) {
+      FailureOr<Value> bar =
+          pointerIntoMemref(builder, op, op.getBarriers(), op.getBarrierIndex(),
+                            unsigned(NVVM::NVVMMemorySpace::Shared));
+      if (failed(bar))
+        return failure();
+      mbarrier = *bar;
+    }
+    auto atom = cast<CopyAtomAttrInterface>(op.getAtom());
+    if (failed(atom.buildCopy(builder, op.getLoc(), *srcPtr, ValueRange{},
+                              *dstPtr, /*pred=*/Value(), mbarrier)))
+      return failure();
     op.erase();
     return success();
   }
@@ -405,16 +440,18 @@ struct ConvertCuteNVGPUToNVVMPass
     AtomLowering lowering(tracer);
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
-      if (isa<cute_nvgpu::GemmOp, cute_nvgpu::CopyOp>(op))
+      if (isa<cute_nvgpu::GemmOp, cute_nvgpu::CopyOp, cute_nvgpu::BulkCopyOp>(
+              op))
         ops.push_back(op);
     });
     bool failed = false;
-    for (Operation *op : ops) {
-      if (auto gemm = dyn_cast<cute_nvgpu::GemmOp>(op))
-        failed |= ::mlir::failed(lowering.lower(gemm));
-      else
-        failed |= ::mlir::failed(lowering.lower(cast<cute_nvgpu::CopyOp>(op)));
-    }
+    for (Operation *op : ops)
+      failed |=
+          ::mlir::failed(TypeSwitch<Operation *, LogicalResult>(op)
+                             .Case<cute_nvgpu::GemmOp, cute_nvgpu::CopyOp,
+                                   cute_nvgpu::BulkCopyOp>([&](auto typed) {
+                               return lowering.lower(typed);
+                             }));
     if (failed || ::mlir::failed(lowerTmaOps(getOperation(), tracer)) ||
         ::mlir::failed(lowerCuteTensorAccesses(getOperation(), tracer)) ||
         ::mlir::failed(expandQueriesAndEraseCute(getOperation(), tracer)) ||

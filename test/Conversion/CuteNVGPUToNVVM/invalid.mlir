@@ -16,20 +16,6 @@ func.func @wgmma_descriptor_layout(%m: memref<1024xf16, 3>) {
 
 // -----
 
-#bulk = #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>
-gpu.module @bulk [#nvvm.target<chip = "sm_90a">] {
-  gpu.func @bulk_not_lowered(%gm: memref<1024xf32, 1>, %sm: memref<1024xf32, 3>) kernel {
-    %l = cute.static : !cute.layout<"1024:1">
-    %g = cute.make_tensor %gm, %l : (memref<1024xf32, 1>, !cute.layout<"1024:1">) -> !cute.tensor<f32, gmem, "1024:1">
-    %s = cute.make_tensor %sm, %l : (memref<1024xf32, 3>, !cute.layout<"1024:1">) -> !cute.tensor<f32, smem, "1024:1">
-    // expected-error @+1 {{'cute_nvgpu.copy' op bulk copies are not lowered yet}}
-    cute_nvgpu.copy #bulk, %g, %s : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">
-    gpu.return
-  }
-}
-
-// -----
-
 // The runtime entry the descriptor calls, declared by the user with another
 // signature.
 #tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>

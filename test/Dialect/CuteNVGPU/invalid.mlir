@@ -863,17 +863,81 @@ func.func @tma_descriptor_element_type(%t: !cute.tensor<f32, gmem, "(?,?):(?,1)"
 // -----
 
 #bulk = #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>
-func.func @copy_bulk_size_mismatch(%g: !cute.tensor<f32, gmem, "512:1">, %s: !cute.tensor<f32, smem, "512:1">) {
-  // expected-error @+1 {{'cute_nvgpu.copy' op the bulk copy moves 1024 values, but the tensors have 512}}
-  cute_nvgpu.copy #bulk, %g, %s : !cute.tensor<f32, gmem, "512:1">, !cute.tensor<f32, smem, "512:1">
+func.func @copy_with_bulk_atom(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">) {
+  // expected-error @+1 {{'cute_nvgpu.copy' op a bulk copy completes on an mbarrier or in a bulk async group: use cute_nvgpu.bulk_copy}}
+  cute_nvgpu.copy #bulk, %g, %s : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">
   return
 }
 
 // -----
 
 #bulk = #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>
-func.func @copy_bulk_not_contiguous(%g: !cute.tensor<f32, gmem, "(32,32):(32,1)">, %s: !cute.tensor<f32, smem, "1024:1">) {
-  // expected-error @+1 {{'cute_nvgpu.copy' op SM90_BULK_COPY_G2S moves 1024 contiguous values, but the source's values 32:32 are not contiguous}}
-  cute_nvgpu.copy #bulk, %g, %s : !cute.tensor<f32, gmem, "(32,32):(32,1)">, !cute.tensor<f32, smem, "1024:1">
+func.func @bulk_copy_size_mismatch(%g: !cute.tensor<f32, gmem, "512:1">, %s: !cute.tensor<f32, smem, "512:1">, %b: memref<1xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.bulk_copy' op the bulk copy moves 1024 values, but the source has 512}}
+  cute_nvgpu.bulk_copy #bulk, %g, %s barrier %b[%i] : !cute.tensor<f32, gmem, "512:1">, !cute.tensor<f32, smem, "512:1">, memref<1xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+#bulk = #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>
+func.func @bulk_copy_not_contiguous(%g: !cute.tensor<f32, gmem, "(32,32):(32,1)">, %s: !cute.tensor<f32, smem, "1024:1">, %b: memref<1xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.bulk_copy' op SM90_BULK_COPY_G2S moves 1024 contiguous values, but the source's values 32:32 are not contiguous}}
+  cute_nvgpu.bulk_copy #bulk, %g, %s barrier %b[%i] : !cute.tensor<f32, gmem, "(32,32):(32,1)">, !cute.tensor<f32, smem, "1024:1">, memref<1xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// A swizzle would scatter the bytes, which a bulk copy moves as one run.
+#bulk = #cute_nvgpu.bulk_copy<load, f16, bytes = 2048>
+func.func @bulk_copy_swizzled(%g: !cute.tensor<f16, gmem, "1024:1">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o 1024:1">, %b: memref<1xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.bulk_copy' op SM90_BULK_COPY_G2S moves 1024-value vectors, but the destination's swizzle Sw<3,3,3> splits them}}
+  cute_nvgpu.bulk_copy #bulk, %g, %s barrier %b[%i] : !cute.tensor<f16, gmem, "1024:1">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o 1024:1">, memref<1xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+#bulk = #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>
+func.func @bulk_copy_wrong_memory(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, gmem, "1024:1">, %b: memref<1xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.bulk_copy' op SM90_BULK_COPY_G2S writes smem, but the destination is in gmem}}
+  cute_nvgpu.bulk_copy #bulk, %g, %s barrier %b[%i] : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, gmem, "1024:1">, memref<1xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+#bulk = #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>
+func.func @bulk_copy_element_type(%g: !cute.tensor<i32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">, %b: memref<1xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.bulk_copy' op the source has elements of type 'i32' but the atom copies 'f32'}}
+  cute_nvgpu.bulk_copy #bulk, %g, %s barrier %b[%i] : !cute.tensor<i32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">, memref<1xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+#bulk = #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>
+func.func @bulk_load_without_barrier(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">) {
+  // expected-error @+1 {{'cute_nvgpu.bulk_copy' op a bulk load completes on an mbarrier: add `barrier %bars[%i]`}}
+  cute_nvgpu.bulk_copy #bulk, %g, %s : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">
+  return
+}
+
+// -----
+
+#bulk = #cute_nvgpu.bulk_copy<store, f32, bytes = 4096>
+func.func @bulk_store_with_barrier(%s: !cute.tensor<f32, smem, "1024:1">, %g: !cute.tensor<f32, gmem, "1024:1">, %b: memref<1xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.bulk_copy' op a bulk store completes in a bulk async group, not on an mbarrier}}
+  cute_nvgpu.bulk_copy #bulk, %s, %g barrier %b[%i] : !cute.tensor<f32, smem, "1024:1">, !cute.tensor<f32, gmem, "1024:1">, memref<1xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+#bulk = #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>
+func.func @bulk_copy_barrier_in_global(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">, %b: memref<1xi64>, %i: index) {
+  // expected-error @+1 {{mbarriers live in shared memory}}
+  cute_nvgpu.bulk_copy #bulk, %g, %s barrier %b[%i] : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">, memref<1xi64>
   return
 }

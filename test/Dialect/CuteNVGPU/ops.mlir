@@ -256,14 +256,15 @@ func.func @tma_descriptor_destroy(%d: !llvm.ptr) {
   return
 }
 
-// With a bulk copy: one contiguous run of bytes.
-// CHECK-LABEL: func @copy_bulk
-func.func @copy_bulk(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">,
-                     %s2: !cute.tensor<f16, smem, "(8,8):(1,8)">, %g2: !cute.tensor<f16, gmem, "(8,8):(1,8)">) {
-  // CHECK: cute_nvgpu.copy #[[BULK_LOAD]], %{{.*}}, %{{.*}} : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">
-  cute_nvgpu.copy #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>, %g, %s : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">
-  // CHECK: cute_nvgpu.copy #[[BULK_STORE]], %{{.*}}, %{{.*}} : !cute.tensor<f16, smem, "(8,8):(1,8)">, !cute.tensor<f16, gmem, "(8,8):(1,8)">
-  cute_nvgpu.copy #cute_nvgpu.bulk_copy<store, f16, bytes = 128>, %s2, %g2 : !cute.tensor<f16, smem, "(8,8):(1,8)">, !cute.tensor<f16, gmem, "(8,8):(1,8)">
+// Bulk copies: one contiguous run of bytes; a load completes on an mbarrier.
+// CHECK-LABEL: func @bulk_copy
+func.func @bulk_copy(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">,
+                     %s2: !cute.tensor<f16, smem, "(8,8):(1,8)">, %g2: !cute.tensor<f16, gmem, "(8,8):(1,8)">,
+                     %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // CHECK: cute_nvgpu.bulk_copy #[[BULK_LOAD]], %{{.*}}, %{{.*}} barrier %{{.*}}[%{{.*}}] : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">, memref<2xi64, #gpu.address_space<workgroup>>
+  cute_nvgpu.bulk_copy #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>, %g, %s barrier %bars[%i] : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">, memref<2xi64, #gpu.address_space<workgroup>>
+  // CHECK: cute_nvgpu.bulk_copy #[[BULK_STORE]], %{{.*}}, %{{.*}} : !cute.tensor<f16, smem, "(8,8):(1,8)">, !cute.tensor<f16, gmem, "(8,8):(1,8)">
+  cute_nvgpu.bulk_copy #cute_nvgpu.bulk_copy<store, f16, bytes = 128>, %s2, %g2 : !cute.tensor<f16, smem, "(8,8):(1,8)">, !cute.tensor<f16, gmem, "(8,8):(1,8)">
   return
 }
 

@@ -80,9 +80,9 @@ gpu.module @cp_async_sm75 [#nvvm.target<chip = "sm_75">] {
 
 // Every target of the module must have the atom.
 gpu.module @bulk_copy_two_targets [#nvvm.target<chip = "sm_90a">, #nvvm.target<chip = "sm_86">] {
-  gpu.func @bulk(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">) kernel {
-    // expected-error @+1 {{'cute_nvgpu.copy' op SM90_BULK_COPY_G2S needs sm_90 or newer, but the target is sm_86}}
-    cute_nvgpu.copy #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>, %g, %s : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">
+  gpu.func @bulk(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">, %b: memref<1xi64, #gpu.address_space<workgroup>>, %i: index) kernel {
+    // expected-error @+1 {{'cute_nvgpu.bulk_copy' op SM90_BULK_COPY_G2S needs sm_90 or newer, but the target is sm_86}}
+    cute_nvgpu.bulk_copy #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>, %g, %s barrier %b[%i] : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">, memref<1xi64, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

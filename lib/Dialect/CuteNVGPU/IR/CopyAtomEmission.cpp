@@ -118,8 +118,11 @@ static std::pair<int32_t, NVVM::MMALayout> matrixForm(StringRef name) {
 
 FailureOr<SmallVector<Value>>
 CopyAtomAttr::buildCopy(OpBuilder &b, Location loc, Value srcPtr,
-                        ValueRange srcValues, Value dstPtr, Value pred) const {
+                        ValueRange srcValues, Value dstPtr, Value pred,
+                        Value mbarrier) const {
   StringRef name = getName();
+  if (mbarrier)
+    return emitError(loc) << name << " does not complete on an mbarrier";
   cute::CopyAtom traits = getTraits();
   Type element = getValueType();
   int64_t bits = elementBits(element);
@@ -195,17 +198,43 @@ CopyAtomAttr::buildCopy(OpBuilder &b, Location loc, Value srcPtr,
 
 FailureOr<SmallVector<Value>> TmaAtomAttr::buildCopy(OpBuilder &b, Location loc,
                                                      Value, ValueRange, Value,
-                                                     Value) const {
+                                                     Value, Value) const {
   return emitError(loc) << getTmaAtom()->name()
                         << " is issued with a tensor map, box coordinates "
                            "and an mbarrier, not from pointers";
 }
 
-FailureOr<SmallVector<Value>> BulkCopyAttr::buildCopy(OpBuilder &b,
-                                                      Location loc, Value,
-                                                      ValueRange, Value,
-                                                      Value) const {
-  return emitError(loc) << getTraits().name
-                        << " completes on an mbarrier, which the pointer "
-                           "form of a copy does not carry";
+FailureOr<SmallVector<Value>>
+BulkCopyAttr::buildCopy(OpBuilder &b, Location loc, Value srcPtr,
+                        ValueRange srcValues, Value dstPtr, Value pred,
+                        Value mbarrier) const {
+  StringRef name = getTraits().name;
+  bool load = getDirection() == "load";
+  if (!srcPtr || !dstPtr || pred)
+    return emitError(loc) << name << " copies between memories, unpredicated";
+  if (load != bool(mbarrier))
+    return emitError(loc) << name
+                          << (load ? " completes on an mbarrier, which is "
+                                     "missing"
+                                   : " completes in a bulk async group, not "
+                                     "on an mbarrier");
+  Value size = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                        b.getI32IntegerAttr(getBytes()));
+  if (load) {
+    // The instruction writes shared::cluster addresses, of which the CTA's
+    // own shared memory is a part.
+    Value clusterPtr = LLVM::AddrSpaceCastOp::create(
+        b, loc,
+        LLVM::LLVMPointerType::get(
+            b.getContext(), unsigned(NVVM::NVVMMemorySpace::SharedCluster)),
+        dstPtr);
+    NVVM::CpAsyncBulkGlobalToSharedClusterOp::create(
+        b, loc, clusterPtr, srcPtr, mbarrier, size,
+        /*multicastMask=*/Value(), /*l2CacheHint=*/Value());
+  } else {
+    NVVM::CpAsyncBulkSharedCTAToGlobalOp::create(b, loc, dstPtr, srcPtr, size,
+                                                 /*l2CacheHint=*/Value(),
+                                                 /*byteMask=*/Value());
+  }
+  return SmallVector<Value>{};
 }

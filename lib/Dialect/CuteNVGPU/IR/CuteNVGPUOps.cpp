@@ -264,12 +264,10 @@ LogicalResult GemmOp::verify() {
 // copy
 //===----------------------------------------------------------------------===//
 
-/// The first `vector` values of mode 0 must be contiguous, and every other
-/// step of the layout a multiple of the vector, so that each vector starts
-/// aligned to the copy's width (given an aligned base).
-static LogicalResult checkVectors(Operation *op, const char *side,
-                                  cute::TensorType type, int64_t vector,
-                                  const std::string &atom) {
+LogicalResult mlir::cute_nvgpu::checkVectors(Operation *op, const char *side,
+                                             cute::TensorType type,
+                                             int64_t vector,
+                                             const std::string &atom) {
   if (vector <= 1 || type.getMemory() == "rmem")
     return success();
   Result<cute::Layout> layout = innerLayoutOf(type);
@@ -338,6 +336,9 @@ LogicalResult CopyOp::verify() {
   if (isa<TmaAtomAttr>(atom))
     return emitOpError() << "a TMA atom copies a box through its descriptor: "
                             "use cute_nvgpu.tma_copy";
+  if (isa<BulkCopyAttr>(atom))
+    return emitOpError() << "a bulk copy completes on an mbarrier or in a "
+                            "bulk async group: use cute_nvgpu.bulk_copy";
   cute::CopyAtom traits = atom.getTraits();
   Type element = atom.getValueType();
   int bits = elementBits(element);
@@ -369,8 +370,6 @@ LogicalResult CopyOp::verify() {
                          << " values but the destination has "
                          << cute::size(*dstLayout).str();
   if (Value pred = getPred()) {
-    if (isa<BulkCopyAttr>(atom))
-      return emitOpError() << traits.name << " cannot be predicated";
     auto type = cast<cute::TensorType>(pred.getType());
     if (!type.getElementType().isInteger(1))
       return emitOpError() << "the predicate must hold i1, not "
@@ -387,17 +386,6 @@ LogicalResult CopyOp::verify() {
                            << srcSize.value() / first.value()
                            << " atom calls (one per rest position of "
                            << srcLayout->str() << ")";
-  }
-  if (isa<BulkCopyAttr>(attr)) {
-    int64_t values = traits.bitsPerThread() / bits;
-    if (!cute::size(*srcLayout).is(values))
-      return emitOpError() << "the bulk copy moves " << values
-                           << " values, but the tensors have "
-                           << cute::size(*srcLayout).str();
-    if (failed(checkVectors(*this, "source", src, values, traits.name)) ||
-        failed(checkVectors(*this, "destination", dst, values, traits.name)))
-      return failure();
-    return checkTarget(*this, traits.name, traits.arch);
   }
   // Values per thread of one atom, on each side (the attribute checked that
   // none is split).

@@ -199,6 +199,57 @@ LogicalResult TmaCopyOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// bulk_copy
+//===----------------------------------------------------------------------===//
+
+LogicalResult BulkCopyOp::verify() {
+  BulkCopyAttr atom = getAtom();
+  cute::CopyAtom traits = atom.getTraits();
+  bool load = atom.getDirection() == "load";
+  Type element = atom.getValueType();
+  int64_t bits = elementBits(element);
+  if (bits % 8 != 0 || (atom.getBytes() * 8) % bits != 0)
+    return emitOpError() << atom.getBytes() << " bytes are not a whole number "
+                         << "of " << element << " values";
+  int64_t values = atom.getBytes() * 8 / bits;
+  for (auto [side, type, memory] :
+       {std::make_tuple("source", cast<cute::TensorType>(getSrc().getType()),
+                        atom.getSourceMemory()),
+        std::make_tuple("destination",
+                        cast<cute::TensorType>(getDst().getType()),
+                        atom.getDestinationMemory())}) {
+    if (type.getElementType() != element)
+      return emitOpError() << "the " << side << " has elements of type "
+                           << type.getElementType() << " but the atom copies "
+                           << element;
+    if (type.getMemory() != memory)
+      return emitOpError() << traits.name << " "
+                           << (side[0] == 's' ? "reads" : "writes") << " "
+                           << memory << ", but the " << side << " is in "
+                           << type.getMemory();
+    Result<cute::Layout> layout = innerLayoutOf(type);
+    if (layout.failed())
+      return emitOpError() << layout.message();
+    if (!cute::size(*layout).is(values))
+      return emitOpError() << "the bulk copy moves " << values
+                           << " values, but the " << side << " has "
+                           << cute::size(*layout).str();
+    if (failed(checkVectors(*this, side, type, values, traits.name)))
+      return failure();
+  }
+  if (load && !getBarriers())
+    return emitOpError() << "a bulk load completes on an mbarrier: add "
+                            "`barrier %bars[%i]`";
+  if (!load && getBarriers())
+    return emitOpError() << "a bulk store completes in a bulk async group, "
+                            "not on an mbarrier";
+  if (getBarriers() &&
+      failed(verifyMbarrierOperand(*this, getBarriers().getType())))
+    return failure();
+  return checkTarget(*this, traits.name, traits.arch);
+}
+
+//===----------------------------------------------------------------------===//
 // mbarriers
 //===----------------------------------------------------------------------===//
 

@@ -27,6 +27,14 @@ LogicalResult checkTarget(Operation *op, const std::string &atom, int arch,
 /// The tensor's layout, without its swizzle.
 cute::Result<cute::Layout> innerLayoutOf(cute::TensorType type);
 
+/// The first `vector` values of the `side` tensor's mode 0 must be contiguous,
+/// and every other step a multiple of the vector, so that each vector starts
+/// aligned to the copy's width (given an aligned base); an error naming
+/// `atom` at `op` if not.
+LogicalResult checkVectors(Operation *op, const char *side,
+                           cute::TensorType type, int64_t vector,
+                           const std::string &atom);
+
 /// An mbarrier operand: a memref of 64-bit words in shared memory.
 LogicalResult verifyMbarrierOperand(Operation *op, MemRefType type);
 

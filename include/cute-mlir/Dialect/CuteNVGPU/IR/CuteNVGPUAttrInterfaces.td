@@ -69,11 +69,14 @@ def CuteNVGPU_CopyAtomAttrInterface : AttrInterface<"CopyAtomAttrInterface"> {
         (`srcValues`; a destination in registers is what the method returns,
         in value order). `pred`, an `i1` or null, guards the copy: a false
         predicate zero-fills where the instruction can (cp.async) and skips
-        it otherwise. Emits an error at `loc` when the atom has no such form.
+        it otherwise. `mbarrier`, a shared-memory pointer or null, is the
+        mbarrier an asynchronous load completes on (bulk copies). Emits an
+        error at `loc` when the atom has no such form.
       }], "::mlir::FailureOr<::llvm::SmallVector<::mlir::Value>>", "buildCopy",
       (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
            "::mlir::Value":$srcPtr, "::mlir::ValueRange":$srcValues,
-           "::mlir::Value":$dstPtr, "::mlir::Value":$pred)>,
+           "::mlir::Value":$dstPtr, "::mlir::Value":$pred,
+           "::mlir::Value":$mbarrier)>,
   ];
 }
 

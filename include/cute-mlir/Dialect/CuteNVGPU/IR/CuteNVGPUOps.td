@@ -258,6 +258,39 @@ def CuteNVGPU_TmaCopyOp : CuteNVGPU_Op<"tma_copy", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+def CuteNVGPU_BulkCopyOp
+    : CuteNVGPU_Op<"bulk_copy", [AttrSizedOperandSegments]> {
+  let summary = "copy a contiguous run of bytes between global and shared memory";
+  let description = [{
+    CuTe's `copy(bulk_atom.with(barrier), S, D)`: one thread issues a
+    non-tensor `cp.async.bulk` of the atom's `bytes`. `src` and `dst` hold
+    exactly those bytes, contiguous; both ends must be 16-byte aligned.
+
+    A `load` (global to shared) completes on the mbarrier
+    `barriers[index]`, whose phase must expect the bytes (see
+    `cute_nvgpu.mbarrier_arrive`). A `store` (shared to global) completes in
+    the thread's bulk async group (`nvvm.cp.async.bulk.commit.group` /
+    `wait_group`); write shared memory and then `nvvm.fence.proxy` before
+    storing it.
+
+    ```mlir
+    cute_nvgpu.bulk_copy #cute_nvgpu.bulk_copy<load, f32, bytes = 1024>, %g, %s barrier %bars[%c0] : !cute.tensor<f32, gmem, "256:1">, !cute.tensor<f32, smem, "256:1">, memref<1xi64, #gpu.address_space<workgroup>>
+    cute_nvgpu.bulk_copy #cute_nvgpu.bulk_copy<store, f32, bytes = 1024>, %s, %g : !cute.tensor<f32, smem, "256:1">, !cute.tensor<f32, gmem, "256:1">
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_BulkCopyAttr:$atom,
+                       Cute_TensorType:$src, Cute_TensorType:$dst,
+                       Optional<MemRefRankOf<[I64], [1]>>:$barriers,
+                       Optional<Index>:$barrierIndex);
+  let assemblyFormat = [{
+    qualified($atom) `,` $src `,` $dst
+    (`barrier` $barriers^ `[` $barrierIndex `]`)?
+    attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
+    (`,` qualified(type($barriers))^)?
+  }];
+  let hasVerifier = 1;
+}
+
 // The mbarrier ops name one 64-bit word of a shared-memory memref of them.
 class CuteNVGPU_MbarrierOp<string mnemonic> : CuteNVGPU_Op<mnemonic> {
   let hasVerifier = 1;
