@@ -26,6 +26,7 @@ gpu.module @kernels {
       kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
     %c128 = arith.constant 128 : index
     %c4096 = arith.constant 4096 : index
     %c8192 = arith.constant 8192 : index
@@ -73,8 +74,10 @@ gpu.module @kernels {
 
     %base = arith.muli %block, %c4096 : index
     scf.for %i = %tid to %c4096 step %c128 {
-      %ci = cute.make_coord %i : !cute.coord<"?">
-      %v = cute.load %sTile[%ci] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, !cute.coord<"?"> -> f16
+      %row = arith.divui %i, %c64 : index
+      %col = arith.remui %i, %c64 : index
+      %ci = cute.make_coord %row, %col : !cute.coord<"(?,?)">
+      %v = cute.load %sTile[%ci] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, !cute.coord<"(?,?)"> -> f16
       %at = arith.addi %base, %i : index
       memref.store %v, %out[%at] : memref<?xf16, 1>
     }
