@@ -5,7 +5,7 @@
 // with the wgmma SM90_64x128x16_F32F16F16_SS: two 64x128 wgmmas along M per
 // k-step, A and B read straight from shared memory through matrix
 // descriptors that convert-cute-nvgpu-to-nvvm derives from the tiles'
-// layouts. The k-tiles (128x64 of A and of B) stream through a four-stage
+// layouts. The k-tiles (128x64 of A and of B) stream through a three-stage
 // ring of dynamic shared memory in wgmma's canonical K-major 128-byte
 // swizzle, filled by TMA: thread 0 issues both boxes of a k-tile, and they
 // complete on the stage's mbarrier, whose phase expects their 32 KiB.
@@ -13,11 +13,11 @@
 // The mainloop waits for the stage of k-tile kt, multiplies it, and keeps
 // that wgmma group in flight while the previous one retires; the stage the
 // previous group read is then free, and thread 0 refills it with k-tile
-// kt+3. TMA reads zeros outside (M, K) and (N, K), so partial tiles need no
+// kt+2. TMA reads zeros outside (M, K) and (N, K), so partial tiles need no
 // predicates on the loads; the epilogue stores only the C inside (M, N).
 //
 // Launch (@launch below): grid (ceil(M/128), ceil(N/128)), block (128),
-// 128 KiB + 32 bytes of dynamic shared memory; any M and N, K a multiple of
+// 96 KiB + 24 bytes of dynamic shared memory; any M and N, K a multiple of
 // 8 (TMA's 16-byte strides).
 //
 //   cute-opt examples/gemm-sm90a.mlir --cute-to-ptx="chip=sm_90a" \
@@ -32,8 +32,8 @@ gpu.module @kernels {
       kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c4 = arith.constant 4 : index
+    %cS1 = arith.constant 2 : index
+    %cS = arith.constant 3 : index
     %c64 = arith.constant 64 : index
     %c128 = arith.constant 128 : index
     %stageBytes = arith.constant 32768 : index
@@ -44,13 +44,16 @@ gpu.module @kernels {
     %ktiles = arith.ceildivui %k, %c64 : index
     %leader = arith.cmpi eq, %tid, %c0 : index
 
-    // Dynamic shared memory: four stages of A, four of B, four mbarriers.
+    // Dynamic shared memory: three stages of A, three of B, three mbarriers.
+    // At 96 KiB, two blocks fit on an SM, so one block's epilogue and
+    // prologue overlap the other's mainloop (four stages, one block per SM,
+    // was 10% slower at 8192^3 on an H200).
     %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
-    %offB = arith.constant 65536 : index
-    %offBars = arith.constant 131072 : index
-    %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xf16, #gpu.address_space<workgroup>>
-    %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xf16, #gpu.address_space<workgroup>>
-    %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4xi64, #gpu.address_space<workgroup>>
+    %offB = arith.constant 49152 : index
+    %offBars = arith.constant 98304 : index
+    %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<24576xf16, #gpu.address_space<workgroup>>
+    %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<24576xf16, #gpu.address_space<workgroup>>
+    %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3xi64, #gpu.address_space<workgroup>>
 
     // Coordinates of A (M,K) and B (N,K): TMA copies boxes by coordinate.
     %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
@@ -74,12 +77,12 @@ gpu.module @kernels {
     %idC = cute.make_identity_tensor %shC : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
     %iC = cute.local_tile %idC, %tileC, %cC : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">
 
-    // Four stages of 128x64 tiles, K-major in the 128-byte swizzle
+    // Three stages of 128x64 tiles, K-major in the 128-byte swizzle
     // (Sw<3,3,3> over rows of 64 values): the layout TMA writes a [64, 128]
     // box in and wgmma reads.
-    %ls = cute.static : !cute.layout<"((8,16),64,4):((64,512),1,8192)">
-    %sA = cute.make_tensor %smemA, %ls : (memref<32768xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,4):((64,512),1,8192)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">
-    %sB = cute.make_tensor %smemB, %ls : (memref<32768xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,4):((64,512),1,8192)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">
+    %ls = cute.static : !cute.layout<"((8,16),64,3):((64,512),1,8192)">
+    %sA = cute.make_tensor %smemA, %ls : (memref<24576xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,3):((64,512),1,8192)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">
+    %sB = cute.make_tensor %smemB, %ls : (memref<24576xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,3):((64,512),1,8192)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">
 
     // The accumulators: one warpgroup, two 64x128 wgmma tiles along M.
     %tCgC = cute_nvgpu.partition_c #tm, %gC, %tid : (!cute.tensor<f32, gmem, "(128,128):(?,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,16),2,1):((1,?{div=8},8),?{div=64},0)">
@@ -88,61 +91,61 @@ gpu.module @kernels {
 
     // One mbarrier per stage, one arrival (the leader's expect_tx) a phase.
     scf.if %leader {
-      scf.for %s = %c0 to %c4 step %c1 {
-        cute_nvgpu.mbarrier_init %bars[%s], %c1 : memref<4xi64, #gpu.address_space<workgroup>>
+      scf.for %s = %c0 to %cS step %c1 {
+        cute_nvgpu.mbarrier_init %bars[%s], %c1 : memref<3xi64, #gpu.address_space<workgroup>>
       }
     }
     gpu.barrier
 
-    // Prologue: k-tiles 0..3 in flight.
+    // Prologue: k-tiles 0..2 in flight.
     scf.if %leader {
-      scf.for %s = %c0 to %c4 step %c1 {
+      scf.for %s = %c0 to %cS step %c1 {
         %valid = arith.cmpi ult, %s, %ktiles : index
         scf.if %valid {
-          cute_nvgpu.mbarrier_arrive %bars[%s] expect_tx %stageBytes : memref<4xi64, #gpu.address_space<workgroup>>
+          cute_nvgpu.mbarrier_arrive %bars[%s] expect_tx %stageBytes : memref<3xi64, #gpu.address_space<workgroup>>
           %ck = cute.make_coord %s : !cute.coord<"(_,_,?)">
           %gAk = cute.slice %gA[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
-          %sAs = cute.slice %sA[%ck] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
-          cute_nvgpu.tma_copy #tma, %descA, %gAk, %sAs barrier %bars[%s] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<4xi64, #gpu.address_space<workgroup>>
+          %sAs = cute.slice %sA[%ck] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+          cute_nvgpu.tma_copy #tma, %descA, %gAk, %sAs barrier %bars[%s] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<3xi64, #gpu.address_space<workgroup>>
           %gBk = cute.slice %gB[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
-          %sBs = cute.slice %sB[%ck] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
-          cute_nvgpu.tma_copy #tma, %descB, %gBk, %sBs barrier %bars[%s] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<4xi64, #gpu.address_space<workgroup>>
+          %sBs = cute.slice %sB[%ck] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+          cute_nvgpu.tma_copy #tma, %descB, %gBk, %sBs barrier %bars[%s] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<3xi64, #gpu.address_space<workgroup>>
         }
       }
     }
 
-    // Mainloop: wait for k-tile kt's stage (phase kt/4 of its mbarrier),
+    // Mainloop: wait for k-tile kt's stage (phase kt/3 of its mbarrier),
     // multiply it, and let the previous wgmma group retire; its stage is then
-    // free and the leader refills it with k-tile kt+3.
+    // free and the leader refills it with k-tile kt+2.
     scf.for %kt = %c0 to %ktiles step %c1 {
-      %stage = arith.remui %kt, %c4 : index
-      %round = arith.divui %kt, %c4 : index
-      cute_nvgpu.mbarrier_wait %bars[%stage], %round : memref<4xi64, #gpu.address_space<workgroup>>
+      %stage = arith.remui %kt, %cS : index
+      %round = arith.divui %kt, %cS : index
+      cute_nvgpu.mbarrier_wait %bars[%stage], %round : memref<3xi64, #gpu.address_space<workgroup>>
       %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
-      %sAs = cute.slice %sA[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
-      %sBs = cute.slice %sB[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+      %sAs = cute.slice %sA[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+      %sBs = cute.slice %sB[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
       %tCsA = cute_nvgpu.partition_a #tm, %sAs, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((64,16),2,4):((64,1),4096,16)">
       %tCsB = cute_nvgpu.partition_b #tm, %sBs, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((128,16),1,4):((64,1),0,16)">
       nvvm.wgmma.fence.aligned
       cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrC : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((64,16),2,4):((64,1),4096,16)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((128,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
       nvvm.wgmma.commit.group.sync.aligned
       nvvm.wgmma.wait.group.sync.aligned 1
-      %next = arith.addi %kt, %c3 : index
+      %next = arith.addi %kt, %cS1 : index
       %hasPrev = arith.cmpi uge, %kt, %c1 : index
       %inRange = arith.cmpi ult, %next, %ktiles : index
       %refill0 = arith.andi %hasPrev, %inRange : i1
       %refill = arith.andi %refill0, %leader : i1
       scf.if %refill {
-        %ns = arith.remui %next, %c4 : index
-        cute_nvgpu.mbarrier_arrive %bars[%ns] expect_tx %stageBytes : memref<4xi64, #gpu.address_space<workgroup>>
+        %ns = arith.remui %next, %cS : index
+        cute_nvgpu.mbarrier_arrive %bars[%ns] expect_tx %stageBytes : memref<3xi64, #gpu.address_space<workgroup>>
         %nk = cute.make_coord %next : !cute.coord<"(_,_,?)">
         %nsc = cute.make_coord %ns : !cute.coord<"(_,_,?)">
         %gAk = cute.slice %gA[%nk] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
-        %sAn = cute.slice %sA[%nsc] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
-        cute_nvgpu.tma_copy #tma, %descA, %gAk, %sAn barrier %bars[%ns] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<4xi64, #gpu.address_space<workgroup>>
+        %sAn = cute.slice %sA[%nsc] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+        cute_nvgpu.tma_copy #tma, %descA, %gAk, %sAn barrier %bars[%ns] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<3xi64, #gpu.address_space<workgroup>>
         %gBk = cute.slice %gB[%nk] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
-        %sBn = cute.slice %sB[%nsc] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
-        cute_nvgpu.tma_copy #tma, %descB, %gBk, %sBn barrier %bars[%ns] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<4xi64, #gpu.address_space<workgroup>>
+        %sBn = cute.slice %sB[%nsc] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+        cute_nvgpu.tma_copy #tma, %descB, %gBk, %sBn barrier %bars[%ns] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<3xi64, #gpu.address_space<workgroup>>
       }
     }
     nvvm.wgmma.wait.group.sync.aligned 0
@@ -167,7 +170,7 @@ func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
                   %m: index, %n: index, %k: index) {
   %c1 = arith.constant 1 : index
   %c128 = arith.constant 128 : index
-  %smem = arith.constant 131104 : i32
+  %smem = arith.constant 98328 : i32
   %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
   %dK = cute.make_stride %k : !cute.stride<"(?,1)">
   %lA = cute.make_layout %shA, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
