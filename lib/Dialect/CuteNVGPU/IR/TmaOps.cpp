@@ -68,6 +68,25 @@ LogicalResult MakeTmaDescriptorOp::verify() {
   return success();
 }
 
+/// Loads of the cp.async.bulk family complete on an mbarrier (`barriers`),
+/// stores and reductions in the bulk async group: `what` names the family
+/// ("TMA", "bulk") and `kind` the copy in the diagnostics.
+static LogicalResult verifyCompletion(Operation *op, StringRef what,
+                                      StringRef kind, bool load,
+                                      Value barriers) {
+  if (load && !barriers)
+    return op->emitOpError() << "a " << what << " " << kind
+                             << " completes on an mbarrier: add `barrier "
+                                "%bars[%i]`";
+  if (!load && barriers)
+    return op->emitOpError() << "a " << what << " " << kind
+                             << " completes in a bulk async group, not on an "
+                                "mbarrier";
+  if (barriers)
+    return verifyMbarrierOperand(op, cast<MemRefType>(barriers.getType()));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // tma_copy
 //===----------------------------------------------------------------------===//
@@ -175,15 +194,8 @@ LogicalResult TmaCopyOp::verify() {
     return emitOpError() << "the shared-memory tile has elements of type "
                          << smem.getElementType() << " but the atom copies "
                          << getAtom().getValueType();
-  if (load && !getBarriers())
-    return emitOpError() << "a TMA load completes on an mbarrier: add "
-                            "`barrier %bars[%i]`";
-  if (!load && getBarriers())
-    return emitOpError() << "a TMA " << cute::str(atom->kind)
-                         << " completes in a bulk async group, not on an "
-                            "mbarrier";
-  if (getBarriers() &&
-      failed(verifyMbarrierOperand(*this, getBarriers().getType())))
+  if (failed(verifyCompletion(*this, "TMA", cute::str(atom->kind), load,
+                              getBarriers())))
     return failure();
   bool multicast = atom->kind == cute::TmaKind::LoadMulticast;
   if (multicast && !getMulticast())
@@ -207,11 +219,8 @@ LogicalResult BulkCopyOp::verify() {
   cute::CopyAtom traits = atom.getTraits();
   bool load = atom.getDirection() == "load";
   Type element = atom.getValueType();
-  int64_t bits = elementBits(element);
-  if (bits % 8 != 0 || (atom.getBytes() * 8) % bits != 0)
-    return emitOpError() << atom.getBytes() << " bytes are not a whole number "
-                         << "of " << element << " values";
-  int64_t values = atom.getBytes() * 8 / bits;
+  // The attribute checked that the bytes are whole values.
+  int64_t values = atom.getBytes() * 8 / elementBits(element);
   for (auto [side, type, memory] :
        {std::make_tuple("source", cast<cute::TensorType>(getSrc().getType()),
                         atom.getSourceMemory()),
@@ -237,14 +246,8 @@ LogicalResult BulkCopyOp::verify() {
     if (failed(checkVectors(*this, side, type, values, traits.name)))
       return failure();
   }
-  if (load && !getBarriers())
-    return emitOpError() << "a bulk load completes on an mbarrier: add "
-                            "`barrier %bars[%i]`";
-  if (!load && getBarriers())
-    return emitOpError() << "a bulk store completes in a bulk async group, "
-                            "not on an mbarrier";
-  if (getBarriers() &&
-      failed(verifyMbarrierOperand(*this, getBarriers().getType())))
+  if (failed(verifyCompletion(*this, "bulk", atom.getDirection(), load,
+                              getBarriers())))
     return failure();
   return checkTarget(*this, traits.name, traits.arch);
 }
