@@ -302,8 +302,7 @@ public:
     Value mbarrier;
     if (op.getBarriers()) {
       FailureOr<Value> bar =
-          pointerIntoMemref(builder, op, op.getBarriers(), op.getBarrierIndex(),
-                            unsigned(NVVM::NVVMMemorySpace::Shared));
+          mbarrierPointer(builder, op, op.getBarriers(), op.getBarrierIndex());
       if (failed(bar))
         return failure();
       mbarrier = *bar;

@@ -75,3 +75,9 @@ FailureOr<Value> cute::pointerIntoMemref(OpBuilder &b, Operation *op,
         b, loc, LLVM::LLVMPointerType::get(ctx, want), ptr);
   return ptr;
 }
+
+FailureOr<Value> mlir::cute::mbarrierPointer(OpBuilder &b, Operation *op,
+                                             Value barriers, Value index) {
+  return pointerIntoMemref(b, op, barriers, index,
+                           unsigned(NVVM::NVVMMemorySpace::Shared));
+}

@@ -36,6 +36,11 @@ LLVM::LLVMStructType oneDimMemRefDescriptor(MLIRContext *ctx, unsigned space);
 FailureOr<Value> pointerIntoMemref(OpBuilder &b, Operation *op, Value memref,
                                    Value index, unsigned space);
 
+/// A shared-memory pointer to mbarrier `index` of the memref `barriers`, or
+/// an error emitted at `op`.
+FailureOr<Value> mbarrierPointer(OpBuilder &b, Operation *op, Value barriers,
+                                 Value index);
+
 } // namespace cute
 } // namespace mlir
 

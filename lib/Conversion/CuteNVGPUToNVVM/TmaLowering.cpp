@@ -176,8 +176,8 @@ public:
     switch (atom.kind) {
     case cute::TmaKind::Load:
     case cute::TmaKind::LoadMulticast: {
-      FailureOr<Value> bar = pointerIntoMemref(b, op, op.getBarriers(),
-                                               op.getBarrierIndex(), shared);
+      FailureOr<Value> bar =
+          mbarrierPointer(b, op, op.getBarriers(), op.getBarrierIndex());
       if (failed(bar))
         return failure();
       // The instruction writes shared::cluster addresses, of which the
@@ -210,7 +210,8 @@ public:
 
   LogicalResult lower(MbarrierInitOp op) {
     OpBuilder b(op);
-    FailureOr<Value> bar = barrier(b, op, op.getBarriers(), op.getIndex());
+    FailureOr<Value> bar =
+        mbarrierPointer(b, op, op.getBarriers(), op.getIndex());
     if (failed(bar))
       return failure();
     NVVM::MBarrierInitOp::create(b, op.getLoc(), *bar,
@@ -223,7 +224,8 @@ public:
   LogicalResult lower(MbarrierArriveOp op) {
     OpBuilder b(op);
     Location loc = op.getLoc();
-    FailureOr<Value> bar = barrier(b, op, op.getBarriers(), op.getIndex());
+    FailureOr<Value> bar =
+        mbarrierPointer(b, op, op.getBarriers(), op.getIndex());
     if (failed(bar))
       return failure();
     if (Value bytes = op.getBytes())
@@ -240,7 +242,8 @@ public:
   LogicalResult lower(MbarrierWaitOp op) {
     OpBuilder b(op);
     Location loc = op.getLoc();
-    FailureOr<Value> bar = barrier(b, op, op.getBarriers(), op.getIndex());
+    FailureOr<Value> bar =
+        mbarrierPointer(b, op, op.getBarriers(), op.getIndex());
     if (failed(bar))
       return failure();
     Value parity = arith::AndIOp::create(
@@ -258,13 +261,6 @@ public:
 private:
   static Value toI32(OpBuilder &b, Location loc, Value index) {
     return arith::IndexCastOp::create(b, loc, b.getI32Type(), index);
-  }
-
-  /// A shared-memory pointer to mbarrier `index` of `barriers`.
-  static FailureOr<Value> barrier(OpBuilder &b, Operation *op, Value barriers,
-                                  Value index) {
-    return pointerIntoMemref(b, op, barriers, index,
-                             unsigned(NVVM::NVVMMemorySpace::Shared));
   }
 
   /// The coordinate of the first element of a coordinate tile, as i32s in
