@@ -41,10 +41,36 @@ def ConvertCuteNVGPUToNVVMPass : Pass<"convert-cute-nvgpu-to-nvvm"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
                            "::mlir::func::FuncDialect",
+                           "::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect"];
+}
+
+def LowerCuteNVGPUPipelinesPass : Pass<"cute-nvgpu-lower-pipelines"> {
+  let summary = "Lower cute_nvgpu pipelines to mbarrier ops";
+  let description = [{
+    Rewrites the pipeline ops into the mbarrier ops they stand for, on the
+    pipeline's full barriers (the first `stages` words of its memref) and
+    empty barriers (the next `stages`): `pipeline_create` into
+    `mbarrier_init`s by thread (0, 0, 0) and a `gpu.barrier`;
+    `pipeline_producer_acquire` into a wait on the stage's empty barrier and
+    an `mbarrier_arrive ... expect_tx` of the bytes of every `tma_copy` that
+    completes on the same pipeline state; `pipeline_consumer_wait` into a
+    wait on the full barrier; `pipeline_consumer_release` into one arrival
+    per warp on the empty barrier; and `tma_copy ... pipeline %p[%s]` into
+    a `tma_copy ... barrier` on the full barrier.
+
+    A `!cute_nvgpu.pipeline_state` becomes an `i32` (the phase in bit 31,
+    the stage below), also where `scf.for`, `scf.if` and `scf.while` carry
+    it. `convert-cute-nvgpu-to-nvvm` runs this first; the pass exists on its
+    own to look at and test the intermediate form.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def CuteWritePTXPass : Pass<"cute-write-ptx", "::mlir::ModuleOp"> {

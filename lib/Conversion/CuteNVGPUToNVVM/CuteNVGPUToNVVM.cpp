@@ -15,6 +15,7 @@
 #include "cute-mlir/Conversion/Passes.h"
 
 #include "DynamicSharedMemory.h"
+#include "PipelineLowering.h"
 #include "Pointers.h"
 #include "TmaLowering.h"
 
@@ -84,7 +85,15 @@ public:
           FailureOr<SmallVector<Value>> bv = loadAll(builder, op, *b, vb, n, k);
           if (failed(av) || failed(bv))
             return failure();
-          return atom.buildMma(builder, op.getLoc(), *av, *bv, cv);
+          SmallVector<Value> accumulators(cv);
+          // mma.sync has no scale-d: the first k-block starts from zeros.
+          if (k == 0 && op.getAccumulate())
+            for (Value &v : accumulators)
+              v = arith::SelectOp::create(
+                  builder, op.getLoc(), op.getAccumulate(), v,
+                  arith::ConstantOp::create(builder, op.getLoc(),
+                                            builder.getZeroAttr(v.getType())));
+          return atom.buildMma(builder, op.getLoc(), *av, *bv, accumulators);
         });
   }
 
@@ -120,7 +129,10 @@ public:
           FailureOr<Value> descB = descriptor(builder, op, b, *db, n, k);
           if (failed(av) || failed(descB))
             return failure();
-          return atom.buildWgmma(builder, op.getLoc(), *av, *descB, cv);
+          // Only the first k-block may start from zero; the rest add.
+          Value accumulate = k == 0 ? op.getAccumulate() : Value();
+          return atom.buildWgmma(builder, op.getLoc(), *av, *descB, cv,
+                                 accumulate);
         });
   }
 
@@ -435,6 +447,10 @@ struct ConvertCuteNVGPUToNVVMPass
     : public cute::impl::ConvertCuteNVGPUToNVVMPassBase<
           ConvertCuteNVGPUToNVVMPass> {
   void runOnOperation() override {
+    if (::mlir::failed(lowerPipelines(getOperation()))) {
+      signalPassFailure();
+      return;
+    }
     LayoutTracer tracer;
     AtomLowering lowering(tracer);
     SmallVector<Operation *> ops;

@@ -37,6 +37,7 @@ struct CuteNVGPUOpAsmInterface : public OpAsmDialectInterface {
 
 void CuteNVGPUDialect::initialize() {
   registerAttributes();
+  registerTypes();
   addInterfaces<CuteNVGPUOpAsmInterface>();
   addOperations<
 #define GET_OP_LIST

@@ -77,7 +77,9 @@ static LogicalResult verifyCompletion(Operation *op, StringRef what,
   if (load && !barriers)
     return op->emitOpError() << "a " << what << " " << kind
                              << " completes on an mbarrier: add `barrier "
-                                "%bars[%i]`";
+                                "%bars[%i]`"
+                             << (what == "TMA" ? " or `pipeline %pipe[%state]`"
+                                               : "");
   if (!load && barriers)
     return op->emitOpError() << "a " << what << " " << kind
                              << " completes in a bulk async group, not on an "
@@ -194,9 +196,24 @@ LogicalResult TmaCopyOp::verify() {
     return emitOpError() << "the shared-memory tile has elements of type "
                          << smem.getElementType() << " but the atom copies "
                          << getAtom().getValueType();
-  if (failed(verifyCompletion(*this, "TMA", cute::str(atom->kind), load,
-                              getBarriers())))
+  if (bool(getPipeline()) != bool(getPipelineState()))
+    return emitOpError() << "a pipeline completion names a pipeline and its "
+                            "state: `pipeline %pipe[%state]`";
+  if (getPipeline()) {
+    if (!load)
+      return emitOpError() << "only a TMA load completes on a pipeline "
+                              "stage; a TMA "
+                           << cute::str(atom->kind)
+                           << " completes in a bulk async group";
+    if (getBarriers())
+      return emitOpError() << "a TMA load completes on an mbarrier or on a "
+                              "pipeline stage, not both";
+    if (failed(verifyPipelineState(*this, getPipeline(), getPipelineState())))
+      return failure();
+  } else if (failed(verifyCompletion(*this, "TMA", cute::str(atom->kind), load,
+                                     getBarriers()))) {
     return failure();
+  }
   bool multicast = atom->kind == cute::TmaKind::LoadMulticast;
   if (multicast && !getMulticast())
     return emitOpError() << "a multicast load needs `multicast %mask` (i16, "

@@ -38,6 +38,9 @@ LogicalResult checkVectors(Operation *op, const char *side,
 /// An mbarrier operand: a memref of 64-bit words in shared memory.
 LogicalResult verifyMbarrierOperand(Operation *op, MemRefType type);
 
+/// A pipeline step's state walks a pipeline of as many stages as `pipeline`.
+LogicalResult verifyPipelineState(Operation *op, Value pipeline, Value state);
+
 } // namespace cute_nvgpu
 } // namespace mlir
 

@@ -6,10 +6,11 @@
 //
 // A wgmma atom is emitted from its traits: shape, value types, majors and
 // where A comes from. With A in shared memory (`_SS`) it is NVVM's
-// `wgmma.mma_async` op. NVVM 22 has no op for A in registers (`_RS`), so
-// that form is the PTX instruction in inline assembly, written the way
-// NVVM's own op writes its form: accumulators tied in and out, `scale-d`
-// through a predicate set from an immediate.
+// `wgmma.mma_async` op. NVVM 22 has no op for A in registers (`_RS`) and
+// takes `scale-d` only as an attribute, so those forms are the PTX
+// instruction in inline assembly, written the way NVVM's own op writes its
+// form: accumulators tied in and out, `scale-d` through a predicate set
+// from an immediate or, when it is known only at run time, a register.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -39,33 +41,46 @@ static std::optional<NVVM::WGMMATypes> wgmmaType(StringRef type) {
       .Default(std::nullopt);
 }
 
-/// `wgmma.mma_async` with A in registers, as inline PTX. The operands are
-/// D's registers (outputs, tied to the same registers as inputs), A's four
-/// registers, B's descriptor and the immediate scale-d.
-static Value registerAWgmma(OpBuilder &b, Location loc,
-                            const cute::MmaAtom &atom, Type accType,
-                            ValueRange acc, ValueRange aRegs, Value descB) {
+/// `wgmma.mma_async` as inline PTX, for what NVVM's op cannot say: A in
+/// registers, or a `scale-d` known only at run time. The operands are D's
+/// registers (outputs, tied to the same registers as inputs), A (its
+/// registers, or its descriptor), B's descriptor and scale-d, an `i32` that
+/// sets the predicate (an immediate when `scaleD` is a constant).
+static Value inlineWgmma(OpBuilder &b, Location loc, const cute::MmaAtom &atom,
+                         Type accType, ValueRange acc, ValueRange a,
+                         Value descB, Value scaleD) {
   MLIRContext *ctx = b.getContext();
+  bool registersA = atom.sourceA == cute::OperandSource::Registers;
   int64_t nd = acc.size();
+  int64_t scaleIndex = 2 * nd + a.size() + 1;
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * nd + aRegs.size() + 1
+  os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << scaleIndex
      << ", 0;\nwgmma.mma_async.sync.aligned.m64n"
      << atom.shapeMNK.mode(1).value().value() << "k"
      << atom.shapeMNK.mode(2).value().value() << "." << atom.typeD << "."
      << atom.typeA << "." << atom.typeB << " {";
   for (int64_t i = 0; i < nd; ++i)
     os << (i ? ", $" : "$") << i;
-  os << "}, {";
-  for (size_t i = 0; i < aRegs.size(); ++i)
-    os << (i ? ", $" : "$") << 2 * nd + i;
-  os << "}, $" << 2 * nd + aRegs.size() << ", p";
+  os << "}, ";
+  if (registersA) {
+    os << "{";
+    for (size_t i = 0; i < a.size(); ++i)
+      os << (i ? ", $" : "$") << 2 * nd + i;
+    os << "}";
+  } else {
+    os << "$" << 2 * nd;
+  }
+  os << ", $" << 2 * nd + a.size() << ", p";
   // The immediate scales of A and B (1: not negated) exist for the float
-  // forms, and B's transpose for the 16-bit ones.
+  // forms, and the transposes (of A when it is a descriptor, and of B) for
+  // the 16-bit ones.
   bool integer = atom.typeD == "s32";
   bool sixteen = atom.typeA == "f16" || atom.typeA == "bf16";
   if (!integer)
     os << ", 1, 1";
+  if (sixteen && !registersA)
+    os << ", " << (atom.majorA == cute::GmmaMajor::MN ? 1 : 0);
   if (sixteen)
     os << ", " << (atom.majorB == cute::GmmaMajor::MN ? 1 : 0);
   os << ";\n}\n";
@@ -77,14 +92,14 @@ static Value registerAWgmma(OpBuilder &b, Location loc,
     cs << "=" << reg << ",";
   for (int64_t i = 0; i < nd; ++i)
     cs << i << ",";
-  for (size_t i = 0; i < aRegs.size(); ++i)
-    cs << "r,";
-  cs << "l,n";
+  for (size_t i = 0; i < a.size(); ++i)
+    cs << (registersA ? "r," : "l,");
+  cs << "l," << (scaleD.getDefiningOp<LLVM::ConstantOp>() ? "n" : "r");
 
   SmallVector<Value> operands(acc);
-  operands.append(aRegs.begin(), aRegs.end());
+  operands.append(a.begin(), a.end());
   operands.push_back(descB);
-  operands.push_back(LLVM::ConstantOp::create(b, loc, b.getI32Type(), 1));
+  operands.push_back(scaleD);
   SmallVector<Type> members(nd, accType);
   auto structType = LLVM::LLVMStructType::getLiteral(ctx, members);
   return LLVM::InlineAsmOp::create(
@@ -96,10 +111,21 @@ static Value registerAWgmma(OpBuilder &b, Location loc,
       .getRes();
 }
 
+/// The constant value of an `i1`, if it has one; null means true.
+static std::optional<bool> constantFlag(Value flag) {
+  if (!flag)
+    return true;
+  APInt value;
+  if (matchPattern(flag, m_ConstantInt(&value)))
+    return !value.isZero();
+  return std::nullopt;
+}
+
 FailureOr<SmallVector<Value>> MmaAtomAttr::buildWgmma(OpBuilder &b,
                                                       Location loc,
                                                       ValueRange a, Value descB,
-                                                      ValueRange c) const {
+                                                      ValueRange c,
+                                                      Value accumulate) const {
   cute::MmaAtom atom = getTraits();
   if (atom.arch < 90)
     return emitError(loc) << atom.name
@@ -129,10 +155,19 @@ FailureOr<SmallVector<Value>> MmaAtomAttr::buildWgmma(OpBuilder &b,
   SmallVector<Value> acc = pack(b, loc, c, *fd);
   if (fd->perRegister > 1)
     acc = asI32(b, loc, acc);
+  std::optional<bool> scale = constantFlag(accumulate);
   Value d;
-  if (registersA) {
-    SmallVector<Value> aRegs = asI32(b, loc, pack(b, loc, a, *fa));
-    d = registerAWgmma(b, loc, atom, acc.front().getType(), acc, aRegs, descB);
+  if (registersA || !scale) {
+    SmallVector<Value> aOperands(a);
+    if (registersA)
+      aOperands = asI32(b, loc, pack(b, loc, a, *fa));
+    Value scaleD = scale ? LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                                    *scale ? 1 : 0)
+                         : LLVM::ZExtOp::create(b, loc, b.getI32Type(),
+                                                accumulate)
+                               .getResult();
+    d = inlineWgmma(b, loc, atom, acc.front().getType(), acc, aOperands, descB,
+                    scaleD);
   } else {
     SmallVector<Type> members(acc.size(), acc.front().getType());
     auto structType = LLVM::LLVMStructType::getLiteral(ctx, members);
@@ -149,7 +184,9 @@ FailureOr<SmallVector<Value>> MmaAtomAttr::buildWgmma(OpBuilder &b,
                                                      : NVVM::MMALayout::row;
     d = NVVM::WgmmaMmaAsyncOp::create(b, loc, structType, in, a.front(), descB,
                                       NVVM::MMAShapeAttr::get(ctx, m, n, k),
-                                      *ta, *tb, *td, NVVM::WGMMAScaleOut::one,
+                                      *ta, *tb, *td,
+                                      *scale ? NVVM::WGMMAScaleOut::one
+                                             : NVVM::WGMMAScaleOut::zero,
                                       NVVM::WGMMAScaleIn::one,
                                       NVVM::WGMMAScaleIn::one, layoutA, layoutB,
                                       /*satfinite=*/NVVM::MMAIntOverflowAttr());

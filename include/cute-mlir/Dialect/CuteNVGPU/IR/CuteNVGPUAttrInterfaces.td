@@ -37,13 +37,15 @@ def CuteNVGPU_MmaAtomAttrInterface : AttrInterface<"MmaAtomAttrInterface"> {
         descriptor `descB` (laid out with the atom's majors). `a` is A's
         descriptor for an `_SS` atom, or the thread's values of A in value
         order for an `_RS` atom. `c` holds the thread's accumulators in value
-        order; returns D's. The caller fences, commits and waits
-        (`nvvm.wgmma.fence.aligned`, `commit.group`, `wait.group`).
-        Emits an error at `loc` for an atom that is not such a wgmma.
+        order; returns D's. `accumulate`, an `i1` or null (true), is the
+        wgmma's `scale-d`: false computes D = A * B and ignores `c`. The
+        caller fences, commits and waits (`nvvm.wgmma.fence.aligned`,
+        `commit.group`, `wait.group`). Emits an error at `loc` for an atom
+        that is not such a wgmma.
       }], "::mlir::FailureOr<::llvm::SmallVector<::mlir::Value>>", "buildWgmma",
       (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
            "::mlir::ValueRange":$a, "::mlir::Value":$descB,
-           "::mlir::ValueRange":$c)>,
+           "::mlir::ValueRange":$c, "::mlir::Value":$accumulate)>,
   ];
 }
 

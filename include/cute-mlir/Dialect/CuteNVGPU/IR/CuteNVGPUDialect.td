@@ -45,6 +45,7 @@ def CuteNVGPU_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 0;
   let extraClassDeclaration = [{
     void registerAttributes();
+    void registerTypes();
     ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
                                      ::mlir::Type type) const override;
     void printAttribute(::mlir::Attribute attr,

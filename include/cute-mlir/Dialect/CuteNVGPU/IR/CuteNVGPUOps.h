@@ -10,8 +10,10 @@
 #include "cute-mlir/Dialect/Cute/IR/CuteOps.h"
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h"
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUDialect.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUTypes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #define GET_OP_CLASSES
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h.inc"

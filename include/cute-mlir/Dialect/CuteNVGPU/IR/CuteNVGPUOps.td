@@ -11,7 +11,9 @@ include "cute-mlir/Dialect/Cute/IR/CuteAlgebraOpBase.td"
 include "cute-mlir/Dialect/Cute/IR/CuteTypes.td"
 include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.td"
 include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUDialect.td"
+include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUTypes.td"
 include "mlir/Dialect/LLVMIR/LLVMTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 
 // A TMA descriptor is passed around as its generic address.
 def CuteNVGPU_GenericPointer : LLVM_PointerInAddressSpace<0>;
@@ -117,16 +119,28 @@ def CuteNVGPU_GemmOp : CuteNVGPU_Op<"gemm"> {
     in `smem`), and, inside a `gpu.module` with an `#nvvm.target`, that the
     target has the atom's instruction.
 
+    With `accumulate %flag` (an `i1`), CuTe's `tiled_mma.accumulate_`
+    (wgmma's `scale-d`): when the flag is false, the first k-block
+    (k' = 0) computes D = A * B without reading C, and the later k-blocks
+    accumulate onto it. A mainloop passes `k-tile != 0`, so the
+    accumulators need no zero-fill before it; on wgmma atoms the flag is a
+    predicate of the instruction itself, so nothing runs between the wgmmas
+    of a group for ptxas to serialize them over. On mma.sync atoms C's
+    values are replaced by zeros when the flag is false.
+
     ```mlir
     cute_nvgpu.gemm #tm, %fA, %fB, %fC : !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
+    %notFirst = arith.cmpi ne, %kt, %c0 : index
+    cute_nvgpu.gemm #wg, %sA, %sB, %fC accumulate %notFirst : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),2,4):((64,1),4096,16)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((128,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
     ```
   }];
   let arguments = (ins CuteNVGPU_TiledMmaAttr:$tiled_mma,
                        Cute_TensorType:$a, Cute_TensorType:$b,
-                       Cute_TensorType:$c);
+                       Cute_TensorType:$c, Optional<I1>:$accumulate);
   let assemblyFormat = [{
-    qualified($tiled_mma) `,` $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,`
-    qualified(type($b)) `,` qualified(type($c))
+    qualified($tiled_mma) `,` $a `,` $b `,` $c (`accumulate` $accumulate^)?
+    attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,`
+    qualified(type($c))
   }];
   let hasVerifier = 1;
 }
@@ -231,7 +245,9 @@ def CuteNVGPU_TmaCopyOp : CuteNVGPU_Op<"tma_copy", [AttrSizedOperandSegments]> {
     tensor's order. One thread issues the copy.
 
     A `load` completes on the mbarrier `barriers[index]` (whose phase must
-    expect the box's bytes, see `cute_nvgpu.mbarrier_arrive`); a
+    expect the box's bytes, see `cute_nvgpu.mbarrier_arrive`), or with
+    `pipeline %pipe[%state]` on the full barrier of a pipeline's stage,
+    whose `cute_nvgpu.pipeline_producer_acquire` expects the bytes; a
     `load_multicast` also writes the box to the same offset in the shared
     memory of each CTA in the 16-bit `multicast` mask. A `store` or
     `reduce_add` reads shared memory and completes in the thread's bulk async
@@ -248,12 +264,16 @@ def CuteNVGPU_TmaCopyOp : CuteNVGPU_Op<"tma_copy", [AttrSizedOperandSegments]> {
                        Cute_TensorType:$src, Cute_TensorType:$dst,
                        Optional<MemRefRankOf<[I64], [1]>>:$barriers,
                        Optional<Index>:$barrierIndex,
+                       Optional<CuteNVGPU_PipelineType>:$pipeline,
+                       Optional<CuteNVGPU_PipelineStateType>:$pipelineState,
                        Optional<I16>:$multicast);
   let assemblyFormat = [{
     qualified($atom) `,` $descriptor `,` $src `,` $dst
-    (`barrier` $barriers^ `[` $barrierIndex `]`)? (`multicast` $multicast^)?
+    (`barrier` $barriers^ `[` $barrierIndex `]`)?
+    (`pipeline` $pipeline^ `[` $pipelineState `]`)? (`multicast` $multicast^)?
     attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
     (`,` qualified(type($barriers))^)?
+    (`,` qualified(type($pipeline))^ `,` qualified(type($pipelineState)))?
   }];
   let hasVerifier = 1;
 }
@@ -352,5 +372,7 @@ def CuteNVGPU_MbarrierWaitOp : CuteNVGPU_MbarrierOp<"mbarrier_wait"> {
     $barriers `[` $index `]` `,` $phase attr-dict `:` qualified(type($barriers))
   }];
 }
+
+include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUPipelineOps.td"
 
 #endif // CUTE_NVGPU_OPS

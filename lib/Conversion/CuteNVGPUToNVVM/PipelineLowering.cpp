@@ -1,0 +1,366 @@
+//===- PipelineLowering.cpp - Pipelines to mbarrier ops -------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A pipeline state is one i32: the phase in bit 31, the stage below it, so
+// that advancing needs no division and the state is a single loop-carried
+// register. The steps become the mbarrier ops they stand for, on the full
+// barriers (0 .. stages - 1) and the empty ones (stages .. 2 * stages - 1)
+// of the pipeline's memref. A producer_acquire expects the bytes of every
+// TMA copy that names its state, added up before the states are rewritten.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PipelineLowering.h"
+
+#include "cute-mlir/Conversion/Passes.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir {
+namespace cute {
+#define GEN_PASS_DEF_LOWERCUTENVGPUPIPELINESPASS
+#include "cute-mlir/Conversion/Passes.h.inc"
+} // namespace cute
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+
+namespace {
+
+constexpr int32_t kPhaseBit = INT32_MIN; // bit 31
+constexpr int32_t kStageMask = INT32_MAX;
+
+Value i32Constant(OpBuilder &b, Location loc, int32_t value) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(value));
+}
+
+Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+/// The stage of a lowered state, as an index.
+Value stageOf(OpBuilder &b, Location loc, Value state) {
+  Value stage =
+      arith::AndIOp::create(b, loc, state, i32Constant(b, loc, kStageMask));
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), stage);
+}
+
+/// The phase parity of a lowered state, as an index (0 or 1).
+Value phaseOf(OpBuilder &b, Location loc, Value state) {
+  Value phase =
+      arith::ShRUIOp::create(b, loc, state, i32Constant(b, loc, 31));
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), phase);
+}
+
+PipelineCreateOp creatorOf(Value pipeline) {
+  return pipeline.getDefiningOp<PipelineCreateOp>();
+}
+
+/// The bytes one TMA box moves.
+int64_t boxBytes(TmaCopyOp copy) {
+  cute::TmaAtom atom = *copy.getAtom().getTmaAtom();
+  int64_t values = 1;
+  for (int64_t extent : atom.box)
+    values *= extent;
+  return values * atom.valueBits / 8;
+}
+
+struct StateLowering : OpConversionPattern<PipelineStateOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineStateOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // The producer starts one round behind, on the empty barriers' phase
+    // that counts as complete before any arrival.
+    int32_t start = op.getRole() == PipelineRole::producer ? kPhaseBit : 0;
+    rewriter.replaceOp(op, i32Constant(rewriter, op.getLoc(), start));
+    return success();
+  }
+};
+
+struct AdvanceLowering : OpConversionPattern<PipelineAdvanceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineAdvanceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t stages = op.getState().getType().getStages();
+    Value state = adaptor.getState();
+    Value next = arith::AddIOp::create(rewriter, loc, state,
+                                       i32Constant(rewriter, loc, 1));
+    Value stage = arith::AndIOp::create(rewriter, loc, next,
+                                        i32Constant(rewriter, loc, kStageMask));
+    Value wraps = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, stage,
+        i32Constant(rewriter, loc, int32_t(stages)));
+    // Stage 0 of the next round: only the flipped phase bit is left.
+    Value phase = arith::AndIOp::create(rewriter, loc, state,
+                                        i32Constant(rewriter, loc, kPhaseBit));
+    Value flipped = arith::XOrIOp::create(rewriter, loc, phase,
+                                          i32Constant(rewriter, loc, kPhaseBit));
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, wraps, flipped, next);
+    return success();
+  }
+};
+
+struct StageLowering : OpConversionPattern<PipelineStageOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineStageOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, stageOf(rewriter, op.getLoc(), adaptor.getState()));
+    return success();
+  }
+};
+
+struct ProducerAcquireLowering
+    : OpConversionPattern<PipelineProducerAcquireOp> {
+  ProducerAcquireLowering(TypeConverter &converter, MLIRContext *ctx,
+                          const DenseMap<Operation *, int64_t> &bytes)
+      : OpConversionPattern(converter, ctx), bytes(bytes) {}
+  LogicalResult
+  matchAndRewrite(PipelineProducerAcquireOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    PipelineCreateOp pipe = creatorOf(op.getPipeline());
+    int64_t stages = op.getPipeline().getType().getStages();
+    Value stage = stageOf(rewriter, loc, adaptor.getState());
+    Value empty = arith::AddIOp::create(rewriter, loc, stage,
+                                        indexConstant(rewriter, loc, stages));
+    MbarrierWaitOp::create(rewriter, loc, pipe.getBarriers(), empty,
+                           phaseOf(rewriter, loc, adaptor.getState()));
+    MbarrierArriveOp::create(rewriter, loc, pipe.getBarriers(), stage,
+                             indexConstant(rewriter, loc, bytes.lookup(op)));
+    rewriter.eraseOp(op);
+    return success();
+  }
+  const DenseMap<Operation *, int64_t> &bytes;
+};
+
+struct ConsumerWaitLowering : OpConversionPattern<PipelineConsumerWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineConsumerWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MbarrierWaitOp::create(rewriter, loc,
+                           creatorOf(op.getPipeline()).getBarriers(),
+                           stageOf(rewriter, loc, adaptor.getState()),
+                           phaseOf(rewriter, loc, adaptor.getState()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ConsumerReleaseLowering
+    : OpConversionPattern<PipelineConsumerReleaseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineConsumerReleaseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t stages = op.getPipeline().getType().getStages();
+    Value empty = arith::AddIOp::create(
+        rewriter, loc, stageOf(rewriter, loc, adaptor.getState()),
+        indexConstant(rewriter, loc, stages));
+    // The warp's reads are ordered before its lane 0's arrival.
+    NVVM::SyncWarpOp::create(rewriter, loc, i32Constant(rewriter, loc, -1));
+    Value lane = NVVM::LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        lane, i32Constant(rewriter, loc, 0));
+    auto ifFirst = scf::IfOp::create(rewriter, loc, first);
+    rewriter.setInsertionPointToStart(ifFirst.thenBlock());
+    MbarrierArriveOp::create(rewriter, loc,
+                             creatorOf(op.getPipeline()).getBarriers(), empty,
+                             /*bytes=*/Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TmaCopyLowering : OpConversionPattern<TmaCopyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TmaCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    rewriter.replaceOpWithNewOp<TmaCopyOp>(
+        op, op.getAtom(), adaptor.getDescriptor(), adaptor.getSrc(),
+        adaptor.getDst(), creatorOf(op.getPipeline()).getBarriers(),
+        stageOf(rewriter, loc, adaptor.getPipelineState()),
+        /*pipeline=*/Value(), /*pipelineState=*/Value(),
+        adaptor.getMulticast());
+    return success();
+  }
+};
+
+bool isPipelineStep(Operation *op) {
+  return isa<PipelineProducerAcquireOp, PipelineConsumerWaitOp,
+             PipelineConsumerReleaseOp, TmaCopyOp>(op);
+}
+
+/// Every pipeline comes straight from a pipeline_create and is used by
+/// pipeline steps only; the lowering finds each step's mbarriers there.
+LogicalResult checkPipelineValues(Operation *root) {
+  WalkResult result = root->walk([](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (isa<PipelineType>(arg.getType())) {
+            op->emitOpError() << "a pipeline cannot be a block argument: use "
+                                 "the result of cute_nvgpu.pipeline_create "
+                                 "directly";
+            return WalkResult::interrupt();
+          }
+    auto create = dyn_cast<PipelineCreateOp>(op);
+    if (!create)
+      return WalkResult::advance();
+    for (Operation *user : create.getPipeline().getUsers())
+      if (!isPipelineStep(user)) {
+        user->emitOpError() << "a pipeline can only be used by the pipeline "
+                               "ops and cute_nvgpu.tma_copy";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// The TMA bytes each producer_acquire expects: the boxes of the copies that
+/// complete on its pipeline and state.
+FailureOr<DenseMap<Operation *, int64_t>> acquiredBytes(Operation *root) {
+  DenseMap<Operation *, int64_t> bytes;
+  WalkResult result = root->walk([&](PipelineProducerAcquireOp acquire) {
+    int64_t total = 0;
+    for (Operation *user : acquire.getState().getUsers())
+      if (auto copy = dyn_cast<TmaCopyOp>(user))
+        if (copy.getPipelineState() == acquire.getState() &&
+            copy.getPipeline() == acquire.getPipeline())
+          total += boxBytes(copy);
+    if (total == 0) {
+      acquire.emitOpError()
+          << "no cute_nvgpu.tma_copy completes on this pipeline state, so "
+             "nothing would fill the stage: name it in the copies with "
+             "`pipeline %pipe[%state]`";
+      return WalkResult::interrupt();
+    }
+    bytes[acquire] = total;
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  return bytes;
+}
+
+/// Thread (0, 0, 0) initializes the mbarriers; then the whole block syncs.
+void lowerCreate(PipelineCreateOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  int64_t stages = op.getPipeline().getType().getStages();
+  Value first;
+  for (gpu::Dimension dim :
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+    Value zero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       gpu::ThreadIdOp::create(b, loc, dim),
+                                       indexConstant(b, loc, 0));
+    first = first ? arith::AndIOp::create(b, loc, first, zero) : zero;
+  }
+  auto ifFirst = scf::IfOp::create(b, loc, first);
+  b.setInsertionPointToStart(ifFirst.thenBlock());
+  auto loop = scf::ForOp::create(b, loc, indexConstant(b, loc, 0),
+                                 indexConstant(b, loc, stages),
+                                 indexConstant(b, loc, 1));
+  b.setInsertionPointToStart(loop.getBody());
+  Value stage = loop.getInductionVar();
+  MbarrierInitOp::create(b, loc, op.getBarriers(), stage,
+                         indexConstant(b, loc, 1));
+  MbarrierInitOp::create(
+      b, loc, op.getBarriers(),
+      arith::AddIOp::create(b, loc, stage, indexConstant(b, loc, stages)),
+      indexConstant(b, loc, op.getConsumers() / 32));
+  b.setInsertionPointAfter(ifFirst);
+  gpu::BarrierOp::create(b, loc);
+  op.erase();
+}
+
+} // namespace
+
+LogicalResult cute::lowerPipelines(Operation *root) {
+  if (failed(checkPipelineValues(root)))
+    return failure();
+  FailureOr<DenseMap<Operation *, int64_t>> bytes = acquiredBytes(root);
+  if (failed(bytes))
+    return failure();
+
+  MLIRContext *ctx = root->getContext();
+  TypeConverter converter;
+  converter.addConversion([](Type type) { return type; });
+  converter.addConversion([](PipelineStateType type) -> Type {
+    return IntegerType::get(type.getContext(), 32);
+  });
+  ConversionTarget target(*ctx);
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  target.addIllegalOp<PipelineStateOp, PipelineAdvanceOp, PipelineStageOp,
+                      PipelineProducerAcquireOp, PipelineConsumerWaitOp,
+                      PipelineConsumerReleaseOp>();
+  target.addDynamicallyLegalOp<TmaCopyOp>(
+      [](TmaCopyOp op) { return !op.getPipeline(); });
+  RewritePatternSet patterns(ctx);
+  patterns.add<StateLowering,           // cute_nvgpu.pipeline_state
+               AdvanceLowering,         // cute_nvgpu.pipeline_advance
+               StageLowering,           // cute_nvgpu.pipeline_stage
+               ConsumerWaitLowering,    // cute_nvgpu.pipeline_consumer_wait
+               ConsumerReleaseLowering, // cute_nvgpu.pipeline_consumer_release
+               TmaCopyLowering          // cute_nvgpu.tma_copy ... pipeline
+               >(converter, ctx);
+  // cute_nvgpu.pipeline_producer_acquire
+  patterns.add<ProducerAcquireLowering>(converter, ctx, *bytes);
+  scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                       target);
+  if (failed(applyPartialConversion(root, target, std::move(patterns))))
+    return failure();
+
+  // A state that crossed anything but scf is left behind; say where.
+  WalkResult leftover = root->walk([](Operation *op) {
+    auto isState = [](Type type) { return isa<PipelineStateType>(type); };
+    bool uses = llvm::any_of(op->getOperandTypes(), isState) ||
+                llvm::any_of(op->getResultTypes(), isState);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        uses |= llvm::any_of(block.getArgumentTypes(), isState);
+    if (!uses)
+      return WalkResult::advance();
+    op->emitOpError() << "cannot lower a pipeline state that crosses this "
+                         "op: carry states through scf.for, scf.if and "
+                         "scf.while only";
+    return WalkResult::interrupt();
+  });
+  if (leftover.wasInterrupted())
+    return failure();
+  SmallVector<PipelineCreateOp> creates;
+  root->walk([&](PipelineCreateOp op) { creates.push_back(op); });
+  for (PipelineCreateOp op : creates)
+    lowerCreate(op);
+  return success();
+}
+
+namespace {
+struct LowerCuteNVGPUPipelinesPass
+    : public cute::impl::LowerCuteNVGPUPipelinesPassBase<
+          LowerCuteNVGPUPipelinesPass> {
+  void runOnOperation() override {
+    if (failed(cute::lowerPipelines(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,60 @@
+//===- PipelineOps.cpp - Pipelines over mbarriers -------------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+
+#include "Verification.h"
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+
+/// Consumers release a stage one arrival per warp; an mbarrier counts at
+/// most 2^20 - 1 arrivals, and a block has at most 1024 threads.
+static constexpr int64_t kMaxConsumers = 1024;
+
+LogicalResult PipelineCreateOp::verify() {
+  MemRefType type = getBarriers().getType();
+  if (failed(verifyMbarrierOperand(*this, type)))
+    return failure();
+  int64_t stages = getPipeline().getType().getStages();
+  if (!type.hasStaticShape() || type.getDimSize(0) != 2 * stages)
+    return emitOpError() << "a pipeline of " << stages << " stages needs "
+                         << 2 * stages
+                         << " mbarriers (a full and an empty one per stage), "
+                            "got "
+                         << type;
+  int64_t consumers = getConsumers();
+  if (consumers < 32 || consumers > kMaxConsumers || consumers % 32 != 0)
+    return emitOpError() << "consumers release stages warp by warp: their "
+                            "count must be a multiple of 32 in 32 .. "
+                         << kMaxConsumers << ", got " << consumers;
+  return success();
+}
+
+/// The pipeline and the state of a pipeline step have the same stages.
+LogicalResult mlir::cute_nvgpu::verifyPipelineState(Operation *op,
+                                                    Value pipeline,
+                                                    Value state) {
+  int64_t stages = cast<PipelineType>(pipeline.getType()).getStages();
+  int64_t stateStages = cast<PipelineStateType>(state.getType()).getStages();
+  if (stages != stateStages)
+    return op->emitOpError()
+           << "the state walks a pipeline of " << stateStages
+           << " stages, but the pipeline has " << stages;
+  return success();
+}
+
+LogicalResult PipelineProducerAcquireOp::verify() {
+  return verifyPipelineState(*this, getPipeline(), getState());
+}
+
+LogicalResult PipelineConsumerWaitOp::verify() {
+  return verifyPipelineState(*this, getPipeline(), getState());
+}
+
+LogicalResult PipelineConsumerReleaseOp::verify() {
+  return verifyPipelineState(*this, getPipeline(), getState());
+}
