@@ -87,12 +87,13 @@ public:
             return failure();
           SmallVector<Value> accumulators(cv);
           // mma.sync has no scale-d: the first k-block starts from zeros.
-          if (k == 0 && op.getAccumulate())
+          if (k == 0 && op.getAccumulate() && !cv.empty()) {
+            Value zero = arith::ConstantOp::create(
+                builder, op.getLoc(), builder.getZeroAttr(cv[0].getType()));
             for (Value &v : accumulators)
-              v = arith::SelectOp::create(
-                  builder, op.getLoc(), op.getAccumulate(), v,
-                  arith::ConstantOp::create(builder, op.getLoc(),
-                                            builder.getZeroAttr(v.getType())));
+              v = arith::SelectOp::create(builder, op.getLoc(),
+                                          op.getAccumulate(), v, zero);
+          }
           return atom.buildMma(builder, op.getLoc(), *av, *bv, accumulators);
         });
   }

@@ -137,8 +137,8 @@ struct ProducerAcquireLowering
     Value stage = stageOf(rewriter, loc, adaptor.getState());
     Value empty = arith::AddIOp::create(rewriter, loc, stage,
                                         indexConstant(rewriter, loc, stages));
-    MbarrierWaitOp::create(rewriter, loc, pipe.getBarriers(), empty,
-                           phaseOf(rewriter, loc, adaptor.getState()));
+    Value phase = phaseOf(rewriter, loc, adaptor.getState());
+    MbarrierWaitOp::create(rewriter, loc, pipe.getBarriers(), empty, phase);
     MbarrierArriveOp::create(rewriter, loc, pipe.getBarriers(), stage,
                              indexConstant(rewriter, loc, bytes.lookup(op)));
     rewriter.eraseOp(op);
@@ -153,10 +153,11 @@ struct ConsumerWaitLowering : OpConversionPattern<PipelineConsumerWaitOp> {
   matchAndRewrite(PipelineConsumerWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    Value stage = stageOf(rewriter, loc, adaptor.getState());
+    Value phase = phaseOf(rewriter, loc, adaptor.getState());
     MbarrierWaitOp::create(rewriter, loc,
-                           creatorOf(op.getPipeline()).getBarriers(),
-                           stageOf(rewriter, loc, adaptor.getState()),
-                           phaseOf(rewriter, loc, adaptor.getState()));
+                           creatorOf(op.getPipeline()).getBarriers(), stage,
+                           phase);
     rewriter.eraseOp(op);
     return success();
   }
@@ -170,9 +171,9 @@ struct ConsumerReleaseLowering
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     int64_t stages = op.getPipeline().getType().getStages();
-    Value empty = arith::AddIOp::create(
-        rewriter, loc, stageOf(rewriter, loc, adaptor.getState()),
-        indexConstant(rewriter, loc, stages));
+    Value stage = stageOf(rewriter, loc, adaptor.getState());
+    Value empty = arith::AddIOp::create(rewriter, loc, stage,
+                                        indexConstant(rewriter, loc, stages));
     // The warp's reads are ordered before its lane 0's arrival.
     NVVM::SyncWarpOp::create(rewriter, loc, i32Constant(rewriter, loc, -1));
     Value lane = NVVM::LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
@@ -236,6 +237,43 @@ LogicalResult checkPipelineValues(Operation *root) {
   return failure(result.wasInterrupted());
 }
 
+/// States lower to i32s where pipeline ops use them and where scf carries
+/// them; anything else (a call, a return) would need the state type itself.
+LogicalResult checkStateValues(Operation *root) {
+  auto check = [](Value state) -> LogicalResult {
+    for (Operation *user : state.getUsers())
+      if (!isa<PipelineAdvanceOp, PipelineStageOp, PipelineProducerAcquireOp,
+               PipelineConsumerWaitOp, PipelineConsumerReleaseOp, TmaCopyOp,
+               scf::ForOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp>(
+              user))
+        return user->emitOpError()
+               << "cannot lower a pipeline state that crosses this op: carry "
+                  "states through scf.for, scf.if and scf.while only";
+    return success();
+  };
+  WalkResult result = root->walk([&](Operation *op) {
+    for (Value v : op->getResults())
+      if (isa<PipelineStateType>(v.getType()) && failed(check(v)))
+        return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments()) {
+          if (!isa<PipelineStateType>(arg.getType()))
+            continue;
+          if (!isa<scf::ForOp, scf::WhileOp>(op)) {
+            op->emitOpError() << "cannot lower a pipeline state that is an "
+                                 "argument of this op: carry states through "
+                                 "scf.for, scf.if and scf.while only";
+            return WalkResult::interrupt();
+          }
+          if (failed(check(arg)))
+            return WalkResult::interrupt();
+        }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// The TMA bytes each producer_acquire expects: the boxes of the copies that
 /// complete on its pipeline and state.
 FailureOr<DenseMap<Operation *, int64_t>> acquiredBytes(Operation *root) {
@@ -277,17 +315,17 @@ void lowerCreate(PipelineCreateOp op) {
   }
   auto ifFirst = scf::IfOp::create(b, loc, first);
   b.setInsertionPointToStart(ifFirst.thenBlock());
-  auto loop = scf::ForOp::create(b, loc, indexConstant(b, loc, 0),
-                                 indexConstant(b, loc, stages),
-                                 indexConstant(b, loc, 1));
+  Value zero = indexConstant(b, loc, 0);
+  Value count = indexConstant(b, loc, stages);
+  Value one = indexConstant(b, loc, 1);
+  auto loop = scf::ForOp::create(b, loc, zero, count, one);
   b.setInsertionPointToStart(loop.getBody());
   Value stage = loop.getInductionVar();
-  MbarrierInitOp::create(b, loc, op.getBarriers(), stage,
-                         indexConstant(b, loc, 1));
-  MbarrierInitOp::create(
-      b, loc, op.getBarriers(),
-      arith::AddIOp::create(b, loc, stage, indexConstant(b, loc, stages)),
-      indexConstant(b, loc, op.getConsumers() / 32));
+  MbarrierInitOp::create(b, loc, op.getBarriers(), stage, one);
+  Value empty =
+      arith::AddIOp::create(b, loc, stage, indexConstant(b, loc, stages));
+  MbarrierInitOp::create(b, loc, op.getBarriers(), empty,
+                         indexConstant(b, loc, op.getConsumers() / 32));
   b.setInsertionPointAfter(ifFirst);
   gpu::BarrierOp::create(b, loc);
   op.erase();
@@ -296,7 +334,7 @@ void lowerCreate(PipelineCreateOp op) {
 } // namespace
 
 LogicalResult cute::lowerPipelines(Operation *root) {
-  if (failed(checkPipelineValues(root)))
+  if (failed(checkPipelineValues(root)) || failed(checkStateValues(root)))
     return failure();
   FailureOr<DenseMap<Operation *, int64_t>> bytes = acquiredBytes(root);
   if (failed(bytes))
@@ -330,23 +368,6 @@ LogicalResult cute::lowerPipelines(Operation *root) {
   if (failed(applyPartialConversion(root, target, std::move(patterns))))
     return failure();
 
-  // A state that crossed anything but scf is left behind; say where.
-  WalkResult leftover = root->walk([](Operation *op) {
-    auto isState = [](Type type) { return isa<PipelineStateType>(type); };
-    bool uses = llvm::any_of(op->getOperandTypes(), isState) ||
-                llvm::any_of(op->getResultTypes(), isState);
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        uses |= llvm::any_of(block.getArgumentTypes(), isState);
-    if (!uses)
-      return WalkResult::advance();
-    op->emitOpError() << "cannot lower a pipeline state that crosses this "
-                         "op: carry states through scf.for, scf.if and "
-                         "scf.while only";
-    return WalkResult::interrupt();
-  });
-  if (leftover.wasInterrupted())
-    return failure();
   SmallVector<PipelineCreateOp> creates;
   root->walk([&](PipelineCreateOp op) { creates.push_back(op); });
   for (PipelineCreateOp op : creates)

@@ -22,6 +22,31 @@ using cute::AlgebraValue;
 using cute::Result;
 using cute::TensorValue;
 
+/// The types of a TMA copy's completion after its tensors' types: none (a
+/// store), the mbarriers' memref, or a pipeline and its state.
+static ParseResult parseCompletionTypes(OpAsmParser &parser, Type &barriers,
+                                        Type &pipeline, Type &state) {
+  if (failed(parser.parseOptionalComma()))
+    return success();
+  Type first;
+  if (parser.parseType(first))
+    return failure();
+  if (!isa<PipelineType>(first)) {
+    barriers = first;
+    return success();
+  }
+  pipeline = first;
+  return failure(parser.parseComma() || parser.parseType(state));
+}
+
+static void printCompletionTypes(OpAsmPrinter &printer, Operation *,
+                                 Type barriers, Type pipeline, Type state) {
+  if (barriers)
+    printer << ", " << barriers;
+  if (pipeline)
+    printer << ", " << pipeline << ", " << state;
+}
+
 #define GET_OP_CLASSES
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.cpp.inc"
 

@@ -43,6 +43,7 @@ def CuteNVGPU_Dialect : Dialect {
   }];
   let dependentDialects = ["::mlir::cute::CuteDialect"];
   let useDefaultAttributePrinterParser = 0;
+  let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
     void registerTypes();

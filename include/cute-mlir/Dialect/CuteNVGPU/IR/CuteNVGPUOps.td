@@ -272,8 +272,8 @@ def CuteNVGPU_TmaCopyOp : CuteNVGPU_Op<"tma_copy", [AttrSizedOperandSegments]> {
     (`barrier` $barriers^ `[` $barrierIndex `]`)?
     (`pipeline` $pipeline^ `[` $pipelineState `]`)? (`multicast` $multicast^)?
     attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
-    (`,` qualified(type($barriers))^)?
-    (`,` qualified(type($pipeline))^ `,` qualified(type($pipelineState)))?
+    `` custom<CompletionTypes>(type($barriers), type($pipeline),
+                               type($pipelineState))
   }];
   let hasVerifier = 1;
 }
