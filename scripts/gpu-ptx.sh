@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=${1:-.gpu}
-opt=build/bin/cute-opt
+opt=${CUTE_MLIR_BUILD_DIR:-build}/bin/cute-opt
 mkdir -p "$out"
 ptx() { # input chip+features name
   local tmp
@@ -19,3 +19,4 @@ ptx test/GPU/wgmma-atoms.mlir "chip=sm_90a features=+ptx84" wgmma-atoms.sm_90a.p
 ptx test/GPU/wgmma.mlir "chip=sm_90a" wgmma.sm_90a.ptx
 ptx examples/gemm-sm80.mlir "chip=sm_80" gemm-sm80.sm_80.ptx
 ptx examples/gemm-sm90a.mlir "chip=sm_90a" gemm-sm90a.sm_90a.ptx
+ptx examples/gemm-sm90a-ws.mlir "chip=sm_90a" gemm-sm90a-ws.sm_90a.ptx

@@ -18,6 +18,7 @@
 #include "PipelineLowering.h"
 #include "Pointers.h"
 #include "TmaLowering.h"
+#include "WarpRoleLowering.h"
 
 #include "cute-mlir/Atom/Gmma.h"
 #include "cute-mlir/Dialect/Cute/Transforms/LayoutTracer.h"
@@ -448,6 +449,7 @@ struct ConvertCuteNVGPUToNVVMPass
     : public cute::impl::ConvertCuteNVGPUToNVVMPassBase<
           ConvertCuteNVGPUToNVVMPass> {
   void runOnOperation() override {
+    lowerWarpRoles(getOperation());
     if (::mlir::failed(lowerPipelines(getOperation()))) {
       signalPassFailure();
       return;

@@ -374,5 +374,6 @@ def CuteNVGPU_MbarrierWaitOp : CuteNVGPU_MbarrierOp<"mbarrier_wait"> {
 }
 
 include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUPipelineOps.td"
+include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUWarpRoleOps.td"
 
 #endif // CUTE_NVGPU_OPS

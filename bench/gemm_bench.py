@@ -1,0 +1,542 @@
+#!/usr/bin/env python3
+r"""Checks our GEMM kernels, then times them against cuBLAS and Triton.
+
+One command on the GPU machine, for every kernel of the registry KERNELS whose
+PTX is given (the others are skipped):
+
+  python3 bench/gemm_bench.py --gemm-sm80 DIR/gemm-sm80.sm_80.ptx \
+      --gemm-sm90a DIR/gemm-sm90a.sm_90a.ptx [--gemm-sm90a-ws PTX] \
+      [--quick] [--shapes 4096 8192x8192x2048 ...] [--reps N]
+
+Checks first: each kernel runs on fresh random inputs (never zeros) of
+several shapes, ragged ones included, into an output filled with NaN, and is
+compared with a float64 product of the same (already rounded) inputs by
+relative Frobenius error; any unwritten element fails the check.
+
+Then timing, on rotating input sets that together hold twice the L2: each
+round times ours, cuBLAS (through torch, same types where torch allows) and
+every Triton config of the persistent, grouped matmul below, one launch each
+between CUDA events, in an order rotated per round, after a GPU-side sleep
+that lets the CPU queue the round; rounds repeat, so clock drift hits all
+alike. The table: medians in TFLOP/s (2MNK / time), ours' min-max, the best
+Triton config, ratios ours / theirs. With no kernel option, only the
+baselines are timed (f16 in, f32 out). Exit status 1 if any check failed.
+
+Kernel arguments follow MLIR's memref calling convention (gpu_check.py):
+each memref<?xT> is 5 parameters (allocated, aligned, offset, size, stride),
+M, N, K are index (i64); TMA kernels take device pointers to CUtensorMaps.
+"""
+
+import argparse
+import ctypes
+import functools
+import math
+import os
+import statistics
+import sys
+from dataclasses import dataclass
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+try:  # the GPU side; argument parsing and the registry work without it
+    import cupy as cp
+    import numpy as np
+    import torch
+    from gpu_check import memref, rel_error
+except ImportError:
+    cp = np = torch = None
+try:
+    import triton
+    import triton.language as tl
+    try:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+    except ImportError:  # older Triton: pointer loads only
+        TensorDescriptor = None
+except ImportError:
+    triton = TensorDescriptor = None
+
+
+@dataclass(frozen=True)
+class Kernel:
+    label: str
+    option: str               # command-line option giving the PTX path
+    function: str             # entry name in the PTX
+    threads: int              # per block (x)
+    smem: int                 # dynamic shared memory, bytes
+    tile: tuple               # (BM, BN) of C per block or per work unit
+    grid: str                 # "tiles": one block per tile; "persistent"
+    args: str                 # "tma": (descA, descB, C, M, N, K); "pointers"
+    in_type: str = "f16"      # A and B: f16, bf16, e4m3
+    out_type: str = "f32"     # C: f32, f16, bf16
+    box_a: tuple = None       # TMA box [inner (K), outer (rows)], elements
+    box_b: tuple = None
+    swizzle: int = 128        # TMA swizzle, bytes (0, 32, 64, 128)
+    cluster: tuple = None     # (x, y, z): launched through cuLaunchKernelEx
+
+    @property
+    def dest(self):
+        return self.option.lstrip("-").replace("-", "_")
+
+
+KERNELS = [
+    Kernel("gemm-sm80", "--gemm-sm80", "gemm_tn", 128, 0, (128, 128), "tiles",
+           "pointers"),
+    Kernel("gemm-sm90a", "--gemm-sm90a", "gemm_tn", 128, 3 * 32768 + 24,
+           (128, 128), "tiles", "tma", box_a=(64, 128), box_b=(64, 128)),
+    # Warp-specialized (one producer and two consumer warpgroups): four
+    # stages of a 128x64 A box and a 256x64 B box, then eight mbarriers.
+    Kernel("gemm-sm90a-ws", "--gemm-sm90a-ws", "gemm_tn", 384,
+           4 * (16384 + 32768) + 64, (128, 256), "tiles", "tma",
+           box_a=(64, 128), box_b=(64, 256)),
+]
+
+TYPES = {"f16": "float16", "bf16": "bfloat16", "e4m3": "float8_e4m3fn",
+         "f32": "float32"}
+TYPE_BYTES = {"f16": 2, "bf16": 2, "e4m3": 1, "f32": 4}
+# CU_TENSOR_MAP_DATA_TYPE_*: fp8 travels as UINT8 (the bits are all TMA sees).
+TMA_TYPE = {"f16": 6, "bf16": 9, "e4m3": 0}
+TMA_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}  # CU_TENSOR_MAP_SWIZZLE_*
+CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (1000, 3000, 520),
+                (2048, 2048, 1024), (4096, 4096, 4096), (8192, 8192, 2048)]
+TIME_SHAPES = [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192),
+               (8192, 8192, 2048), (4096, 14336, 4096)]
+FAILURES = []
+
+
+def validate(kernels):
+    """Registry sanity: raises AssertionError on an inconsistent entry."""
+    assert len({k.option for k in kernels}) == len(kernels), "options repeat"
+    for k in kernels:
+        assert k.grid in ("tiles", "persistent") and k.in_type in TMA_TYPE \
+            and k.args in ("tma", "pointers") and k.out_type in TYPES, k.label
+        # TMA: boxes of at most 256 a side, rows no wider than the swizzle.
+        assert k.args != "tma" or k.swizzle in TMA_SWIZZLE and all(
+            box and max(box) <= 256 and (not k.swizzle or box[0] * TYPE_BYTES[
+                k.in_type] <= k.swizzle) for box in (k.box_a, k.box_b)), k.label
+        # Persistent grids are 1-D: their clusters too.
+        assert not k.cluster or len(k.cluster) == 3 and (
+            k.grid == "tiles" or k.cluster[1:] == (1, 1)), k.label
+
+
+def grid_dims(k, m, n, sms):
+    """The launch grid: one block per (partial) tile, or at most one per SM
+    for persistent kernels; cluster dimensions divide it (tiles: rounded up,
+    the extra blocks' tiles lie outside C; persistent: whole clusters)."""
+    tm, tn = -(-m // k.tile[0]), -(-n // k.tile[1])
+    cx, cy, _ = k.cluster or (1, 1, 1)
+    if k.grid == "persistent":
+        g = min(sms, tm * tn)
+        return (max(cx, g // cx * cx), 1, 1)
+    return (-(-tm // cx) * cx, -(-tn // cy) * cy, 1)
+
+
+def parse_shapes(text):
+    """'4096' (a cube) or 'MxNxK', several separated by commas."""
+    shapes = []
+    for item in filter(None, text.split(",")):
+        dims = [int(d) for d in item.lower().split("x")]
+        if len(dims) not in (1, 3) or min(dims) <= 0:
+            raise argparse.ArgumentTypeError(f"bad shape {item!r}")
+        shapes.append(tuple(dims * 3 if len(dims) == 1 else dims))
+    return shapes
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n", 1)[1])
+    for k in KERNELS:
+        p.add_argument(k.option, dest=k.dest, metavar="PTX",
+                       help=f"PTX of {k.label} ({k.in_type} in, {k.out_type}"
+                       f" out, {k.tile[0]}x{k.tile[1]} tiles, {k.args})")
+    p.add_argument("--quick", action="store_true",
+                   help="10 rounds, 4096^3 only")
+    p.add_argument("--shapes", nargs="+", type=parse_shapes, metavar="MxNxK",
+                   help="timing shapes instead of the default five")
+    p.add_argument("--reps", type=int, help="timing rounds (default 30)")
+    a = p.parse_args(argv)
+    a.kernels = [k for k in KERNELS if getattr(a, k.dest)]
+    a.time_shapes = (sum(a.shapes, []) if a.shapes else
+                     [(4096, 4096, 4096)] if a.quick else TIME_SHAPES)
+    a.reps = a.reps or (10 if a.quick else 30)
+    return a
+
+
+# ---- the driver, through ctypes: every call's status is checked ----------
+
+@functools.lru_cache(None)
+def libcuda():
+    return ctypes.CDLL("libcuda.so.1")
+
+
+def cuda_call(name, *args):
+    status = getattr(libcuda(), name)(*args)
+    if status != 0:
+        raise RuntimeError(f"{name} failed with CUresult {status}")
+
+
+def tensor_map(t, box, swizzle, in_type):
+    """A device copy of the CUtensorMap of the row-major matrix t: dimensions
+    innermost first, box [inner, outer], 256-byte L2 promotion, zero fill
+    outside (so partial tiles need no predicates on loads)."""
+    rows, cols = t.shape
+    u64, u32 = ctypes.c_uint64, ctypes.c_uint32
+    encoded = (u64 * 16)()  # 128 bytes, 64-byte aligned
+    cuda_call("cuTensorMapEncodeTiled", encoded, TMA_TYPE[in_type], 2,
+              ctypes.c_void_p(t.data_ptr()), (u64 * 2)(cols, rows),
+              (u64 * 1)(cols * t.element_size()), (u32 * 2)(*box),
+              (u32 * 2)(1, 1), 0, TMA_SWIZZLE[swizzle], 3, 0)
+    return torch.frombuffer(bytearray(encoded), dtype=torch.uint8).cuda()
+
+
+class LaunchAttribute(ctypes.Structure):  # CUlaunchAttribute: 72 bytes
+    _fields_ = [("id", ctypes.c_int), ("pad", ctypes.c_char * 4),
+                ("value", ctypes.c_uint32 * 16)]
+
+
+class LaunchConfig(ctypes.Structure):  # CUlaunchConfig
+    _fields_ = [("grid", ctypes.c_uint * 3), ("block", ctypes.c_uint * 3),
+                ("sharedMemBytes", ctypes.c_uint), ("hStream", ctypes.c_void_p),
+                ("attrs", ctypes.POINTER(LaunchAttribute)),
+                ("numAttrs", ctypes.c_uint)]
+
+
+def cluster_launcher(fn, grid, block, smem, cluster, params):
+    """cuLaunchKernelEx with CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION (4); all
+    our parameters are 8 bytes, on torch's current stream."""
+    attr = LaunchAttribute(id=4)
+    attr.value[:3] = cluster
+    values = [ctypes.c_uint64(int(p)) for p in params]
+    pointers = (ctypes.c_void_p * len(values))(
+        *[ctypes.cast(ctypes.byref(v), ctypes.c_void_p) for v in values])
+    handle = ctypes.c_void_p(getattr(fn, "kernel", fn).ptr)  # the CUfunction
+
+    def launch():
+        config = LaunchConfig(grid, block, smem,
+                              torch.cuda.current_stream().cuda_stream,
+                              ctypes.pointer(attr), 1)
+        keep = (values, attr)  # noqa: F841 - alive while the launch reads them
+        cuda_call("cuLaunchKernelEx", ctypes.byref(config), handle, pointers,
+                  None)
+    return launch
+
+
+def dtype(name):
+    return getattr(torch, TYPES[name])
+
+
+_MODULES = []  # keeps the loaded modules loaded
+
+
+def load(k, path):
+    _MODULES.append(cp.RawModule(path=path))
+    fn = _MODULES[-1].get_function(k.function)
+    if k.smem > 48 * 1024:
+        fn.max_dynamic_shared_size_bytes = k.smem
+    return fn
+
+
+def launcher(k, fn, a, b, c, m, n, k_, sms):
+    """A no-argument launch of kernel k on (a, b) into c; TMA descriptors are
+    encoded here, once, and live as long as the closure."""
+    scalars = [np.int64(m), np.int64(n), np.int64(k_)]
+    if k.args == "tma":
+        maps = (tensor_map(a, k.box_a, k.swizzle, k.in_type),
+                tensor_map(b, k.box_b, k.swizzle, k.in_type))
+        params = [np.uint64(t.data_ptr()) for t in maps] + memref(c) + scalars
+    else:
+        maps = ()
+        params = memref(a) + memref(b) + memref(c) + scalars
+    grid, block = grid_dims(k, m, n, sms), (k.threads, 1, 1)
+    if k.cluster:
+        launch = cluster_launcher(fn, grid, block, k.smem, k.cluster, params)
+        return lambda: (maps, launch())[1]
+    return lambda: (maps, fn(grid, block, tuple(params), shared_mem=k.smem))[1]
+
+
+def random_inputs(in_type, m, n, k):
+    """A (m,k) and B (n,k) in in_type, scaled so that C is about N(0, 1)."""
+    s = k ** -0.25
+    a = torch.randn(m, k, device="cuda", dtype=torch.float16).mul_(s)
+    b = torch.randn(n, k, device="cuda", dtype=torch.float16).mul_(s)
+    return a.to(dtype(in_type)), b.to(dtype(in_type))
+
+
+def tolerance(in_type, out_type):
+    # f32 out of f16/bf16: exact products, only the order of the sums
+    # differs. f16/bf16 out: one rounding of C (bf16 2^-9 relative on
+    # average). fp8 in: Hopper's fp8 wgmma keeps only about 14 mantissa bits
+    # in its accumulator, so long unpromoted sums drift by up to ~1e-2; 5e-2
+    # still catches every indexing or layout bug (those give errors near 1).
+    if in_type == "e4m3":
+        return 5e-2
+    return 1e-5 if out_type == "f32" else 1e-2
+
+
+def verify(name, run, a, b, in_type, out_type):
+    """Runs run(c) into a NaN-filled C and compares it with A B^T in float64;
+    True if right. Launch errors propagate (torch raises at the sync)."""
+    c = torch.full((a.shape[0], b.shape[0]), float("nan"), device="cuda",
+                   dtype=dtype(out_type))
+    run(c)
+    torch.cuda.synchronize()
+    err, tol = rel_error(c, a.double() @ b.double().T), tolerance(in_type,
+                                                                  out_type)
+    nans = torch.isnan(c).sum().item()
+    print(f"{name:<40} rel.err {err:9.2e}  tol {tol:7.0e}  "
+          f"{'ok' if err <= tol else 'FAIL'}{f' ({nans} NaN)' if nans else ''}",
+          flush=True)
+    if err > tol:
+        FAILURES.append(name)
+    return err <= tol
+
+
+def check(k, fn, sms):
+    for m, n, kk in CHECK_SHAPES:
+        name = f"{k.label} {m}x{n}x{kk}"
+        if k.args == "tma" and kk * TYPE_BYTES[k.in_type] % 16:
+            print(f"{name:<40} skipped: TMA needs 16-byte row strides")
+            continue
+        a, b = random_inputs(k.in_type, m, n, kk)
+        verify(name, lambda c: launcher(k, fn, a, b, c, m, n, kk, sms)(),
+               a, b, k.in_type, k.out_type)
+
+
+# ---- baselines ------------------------------------------------------------
+
+def cublas(in_type, out_type):
+    """(fn(a, b), how): cuBLAS through torch for C = A B^T."""
+    if in_type == "e4m3":  # B^T of row-major B is the column-major operand
+        one = torch.ones((), device="cuda")
+        return (lambda a, b: torch._scaled_mm(
+            a, b.T, scale_a=one, scale_b=one, out_dtype=torch.bfloat16),
+            "torch._scaled_mm, bf16 out")
+    if out_type == "f32":
+        try:
+            x = torch.ones(16, 16, device="cuda", dtype=dtype(in_type))
+            y = torch.mm(x, x.T, out_dtype=torch.float32)
+            if y.dtype == torch.float32 and y[0, 0].item() == 16:
+                return (lambda a, b: torch.mm(a, b.T, out_dtype=torch.float32),
+                        "torch.mm(out_dtype=float32)")
+        except (TypeError, RuntimeError):
+            pass
+    return (lambda a, b: torch.matmul(a, b.T),
+            f"torch.matmul, {in_type} out")
+
+
+if triton:
+    @triton.jit
+    def _mm_persistent(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                       BK: tl.constexpr, GROUP_M: tl.constexpr,
+                       PROGRAMS: tl.constexpr, TMA: tl.constexpr):
+        """C = A B^T, A (M,K) and B (N,K) row-major. PROGRAMS programs walk
+        the tiles with a stride; consecutive tiles run down a band of GROUP_M
+        tile rows before moving right, so a wave shares A and B rows in L2.
+        TMA: a, b, c are tensor descriptors, else pointers."""
+        tiles_m, tiles_n = tl.cdiv(M, BM), tl.cdiv(N, BN)
+        band = GROUP_M * tiles_n
+        for t in tl.range(tl.program_id(0), tiles_m * tiles_n, PROGRAMS,
+                          flatten=True):
+            top = t // band * GROUP_M
+            height = tl.minimum(tiles_m - top, GROUP_M)
+            pm, pn = top + t % band % height, t % band // height
+            acc = tl.zeros((BM, BN), dtype=tl.float32)
+            if TMA:  # out of bounds reads zeros, writes are dropped
+                for k0 in range(0, K, BK):
+                    x = a.load([pm * BM, k0])
+                    y = b.load([pn * BN, k0])
+                    acc = tl.dot(x, y.T, acc)
+                c.store([pm * BM, pn * BN], acc.to(c.dtype))
+            else:  # clamp rows for the loads, mask K and the store
+                rm = pm * BM + tl.arange(0, BM)
+                rn = pn * BN + tl.arange(0, BN)
+                lm = tl.max_contiguous(tl.multiple_of(
+                    tl.where(rm < M, rm, 0), BM), BM)
+                ln = tl.max_contiguous(tl.multiple_of(
+                    tl.where(rn < N, rn, 0), BN), BN)
+                for k0 in range(0, K, BK):
+                    rk = k0 + tl.arange(0, BK)
+                    x = tl.load(a + lm[:, None] * K + rk[None, :],
+                                mask=rk[None, :] < K, other=0.0)
+                    y = tl.load(b + ln[:, None] * K + rk[None, :],
+                                mask=rk[None, :] < K, other=0.0)
+                    acc = tl.dot(x, y.T, acc)
+                tl.store(c + rm[:, None] * N + rn[None, :],
+                         acc.to(c.dtype.element_ty),
+                         mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+# (BM, BN, BK, warps, stages); BK doubles for 1-byte inputs. Each is tried
+# with pointer loads and with TMA descriptors.
+# With f32 out, 128x256 tiles and BK 64 leave no shared memory for the
+# epilogue's layout conversion (128 KiB): the BK 32 configs are for those.
+TRITON_CONFIGS = [(128, 256, 64, 8, 3), (128, 256, 64, 8, 4),
+                  (128, 128, 64, 8, 4), (128, 128, 64, 8, 5),
+                  (256, 128, 64, 8, 3), (64, 256, 64, 4, 4),
+                  (128, 256, 32, 8, 3), (256, 128, 32, 8, 3)]
+
+
+def triton_fn(cfg, tma, sms):
+    bm, bn, bk, warps, stages = cfg
+
+    def run(a, b, c):
+        m, kk = a.shape
+        n = b.shape[0]
+        progs = min(sms, -(-m // bm) * -(-n // bn))
+        if tma:
+            a, b, c = (TensorDescriptor.from_tensor(a, [bm, bk]),
+                       TensorDescriptor.from_tensor(b, [bn, bk]),
+                       TensorDescriptor.from_tensor(c, [bm, bn]))
+        _mm_persistent[(progs,)](a, b, c, m, n, kk, BM=bm, BN=bn, BK=bk,
+                                 GROUP_M=8, PROGRAMS=progs, TMA=tma,
+                                 num_warps=warps, num_stages=stages)
+    return run
+
+
+def triton_variants(in_type, out_type, sms):
+    """{name: fn(a, b, c)} of the configs that compile, fit and are right on
+    a ragged 300x200x144 problem; a wrong one is a failure."""
+    if not triton:
+        return {}
+    variants = {}
+    a, b = random_inputs(in_type, 300, 200, 144)
+    for bm, bn, bk, warps, stages in TRITON_CONFIGS:
+        bk *= 2 if TYPE_BYTES[in_type] == 1 else 1
+        for tma in (False, True) if TensorDescriptor else (False,):
+            name = f"{bm}x{bn}x{bk} w{warps} s{stages}{' tma' * tma}"
+            fn = triton_fn((bm, bn, bk, warps, stages), tma, sms)
+            try:
+                ok = verify(f"triton {name}", lambda c: fn(a, b, c), a, b,
+                            in_type, out_type)
+            except Exception as e:  # out of shared memory, say
+                print(f"triton {name}: skipped ({type(e).__name__})")
+                continue
+            if ok:
+                variants[name] = fn
+    return variants
+
+
+# ---- timing ---------------------------------------------------------------
+
+def time_interleaved(contenders, nsets, reps, warmup=3):
+    """{name: [ms]}: contenders maps a name to per-input-set callables. Each
+    round runs every contender once, in an order rotated per round, each
+    launch on the next input set."""
+    names, launch = list(contenders), 0
+    times = {name: [] for name in names}
+    for r in range(-warmup, reps):  # the warm-up rounds' times are dropped
+        # Keep the GPU busy while Python queues the round, so no event
+        # times a launch's CPU overhead.
+        if hasattr(torch.cuda, "_sleep"):
+            torch.cuda._sleep(200_000 * len(names))
+        events = []
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            start, end = (torch.cuda.Event(enable_timing=True),
+                          torch.cuda.Event(enable_timing=True))
+            start.record()
+            contenders[name][launch % nsets]()
+            end.record()
+            events.append((name, start, end))
+            launch += 1
+        torch.cuda.synchronize()
+        for name, start, end in events if r >= 0 else ():
+            times[name].append(start.elapsed_time(end))
+    return times
+
+
+def bench(k, fn, shapes, reps, sms, l2):
+    """Rows (label, shape, ours [med, min, max] ms or None, cuBLAS ms, how,
+    Triton (ms, config) or None) for kernel k (None: baselines only)."""
+    in_type, out_type = (k.in_type, k.out_type) if k else ("f16", "f32")
+    blas, how = cublas(in_type, out_type)
+    print(f"\ncuBLAS for {in_type} in, {out_type} out: {how}")
+    variants = triton_variants(in_type, out_type, sms)
+    rows = []
+    for m, n, kk in shapes:
+        if k and k.args == "tma" and kk * TYPE_BYTES[in_type] % 16:
+            print(f"{m}x{n}x{kk}: skipped (TMA needs 16-byte row strides)")
+            continue
+        size = ((m + n) * kk * TYPE_BYTES[in_type]
+                + m * n * TYPE_BYTES[out_type])
+        nsets = max(3, math.ceil(2 * l2 / size))
+        sets = []
+        for _ in range(nsets):
+            a, b = random_inputs(in_type, m, n, kk)
+            sets.append((a, b, torch.empty(m, n, device="cuda",
+                                           dtype=dtype(out_type))))
+        cont = {"cuBLAS": [lambda s=s: blas(s[0], s[1]) for s in sets]}
+        if k:
+            cont["ours"] = [launcher(k, fn, *s, m, n, kk, sms) for s in sets]
+        for name, tfn in variants.items():
+            cont[name] = [lambda s=s, f=tfn: f(*s) for s in sets]
+        times = time_interleaved(cont, nsets, reps)
+        med = {name: statistics.median(t) for name, t in times.items()}
+        best = min(variants, key=med.get) if variants else None
+        rows.append((k.label if k else "(baselines)", (m, n, kk),
+                     [med["ours"], min(times["ours"]), max(times["ours"])]
+                     if k else None, med["cuBLAS"], how,
+                     (med[best], best) if best else None))
+        del sets, cont
+        torch.cuda.empty_cache()
+    return rows
+
+
+def table(rows):
+    print(f"\n{torch.cuda.get_device_name()}  (TFLOP/s, medians; ratios "
+          "ours/theirs)")
+    print(f"{'kernel':<15}{'M x N x K':<19}{'ours':>7}{'ours min-max':>15}"
+          f"{'cuBLAS':>8}{'ratio':>7}{'Triton':>8}  {'config':<24}"
+          f"{'ratio':>6}")
+    for label, (m, n, kk), ours, blas, _, tri in rows:
+        tf = lambda ms: 2.0 * m * n * kk / ms / 1e9  # noqa: E731
+        o = f"{tf(ours[0]):7.1f}{tf(ours[2]):8.1f}-{tf(ours[1]):<6.1f}" \
+            if ours else f"{'-':>7}{'-':>15}"
+        line = f"{label:<15}{f'{m}x{n}x{kk}':<19}{o}{tf(blas):8.1f}"
+        line += f"{blas / ours[0]:7.2f}" if ours else f"{'-':>7}"
+        if tri:
+            line += f"{tf(tri[0]):8.1f}  {tri[1]:<24}"
+            line += f"{tri[0] / ours[0]:6.2f}" if ours else f"{'-':>6}"
+        print(line)
+    for label, how in dict.fromkeys((r[0], r[4]) for r in rows):
+        print(f"cuBLAS for {label}: {how}")
+
+
+def main(argv=None):
+    validate(KERNELS)
+    args = parse_args(argv)
+    torch.manual_seed(0)
+    props = torch.cuda.get_device_properties(0)
+    sms, l2 = props.multi_processor_count, getattr(props, "L2_cache_size",
+                                                   50 << 20)
+    print(torch.cuda.get_device_name(), "torch", torch.__version__, "triton",
+          triton.__version__ if triton else "absent", f"{sms} SMs")
+    rows = []
+    for k in KERNELS:
+        path = getattr(args, k.dest)
+        if not path:
+            print(f"{k.label}: skipped ({k.option} not given)")
+            continue
+        try:
+            fn = load(k, path)
+            before = len(FAILURES)
+            check(k, fn, sms)
+            if len(FAILURES) == before:
+                rows += bench(k, fn, args.time_shapes, args.reps, sms, l2)
+            else:
+                print(f"{k.label}: not timed, its checks failed")
+        except Exception as e:  # a launch or driver error
+            FAILURES.append(f"{k.label}: {e}")
+            print(f"{k.label}: FAIL {type(e).__name__}: {e}")
+    if not args.kernels:
+        rows += bench(None, None, args.time_shapes, args.reps, sms, l2)
+    if rows:
+        table(rows)
+    if FAILURES:
+        print("FAILED:", ", ".join(FAILURES))
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+//===- CuteNVGPUWarpRoleOps.td - Warp-specialized roles ----*- tablegen -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// CUTLASS 3's warp-specialized kernels as IR: the warpgroups of a block
+// split into a producer role and a consumer role, each with its own
+// register budget. Included by CuteNVGPUOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_NVGPU_WARP_ROLE_OPS
+#define CUTE_NVGPU_WARP_ROLE_OPS
+
+def CuteNVGPU_WarpSpecializeOp : CuteNVGPU_Op<"warp_specialize",
+    [SingleBlock, NoTerminator,
+     RecursiveMemoryEffects]> {
+  let summary = "split a block's warpgroups into a producer and consumers";
+  let description = [{
+    CUTLASS 3's warp specialization: the block's first `producer`
+    warpgroups (128 threads each, by `gpu.thread_id x`) run the `producer`
+    region and the next `consumer` warpgroups the `consumer` region, each
+    given its warpgroup's index within its role (an `index`). On entry each
+    role moves its threads' register budget to `registers` with
+    `setmaxnreg` (24 to 256, a multiple of 8): a producer that only issues
+    TMA copies gives registers away to consumers that hold wgmma
+    accumulators.
+
+    The verifier checks what the hardware assumes: the budgets fit the
+    register file (warpgroups x 128 x registers summed over both roles at
+    most 65536), the enclosing `gpu.func` has a `known_block_size` of
+    exactly the roles' threads (setmaxnreg needs the kernel's register cap
+    fixed at its entry), and no wgmma runs in the producer role. Every
+    thread of the block must reach the op; the regions hold no terminator.
+
+    ```mlir
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+      // TMA loads into a pipeline
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+      // wgmma from the pipeline, epilogue
+    }
+    ```
+  }];
+  let arguments = (ins I64Attr:$producerWarpgroups, I64Attr:$producerRegisters,
+                       I64Attr:$consumerWarpgroups, I64Attr:$consumerRegisters);
+  let regions = (region SizedRegion<1>:$producer, SizedRegion<1>:$consumer);
+  let assemblyFormat = [{
+    `producer` $producerWarpgroups `registers` $producerRegisters $producer
+    `consumer` $consumerWarpgroups `registers` $consumerRegisters $consumer
+    attr-dict
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+#endif // CUTE_NVGPU_WARP_ROLE_OPS

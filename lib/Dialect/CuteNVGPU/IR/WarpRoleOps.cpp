@@ -1,0 +1,92 @@
+//===- WarpRoleOps.cpp - Warp-specialized roles ---------------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+
+static constexpr int64_t kWarpgroupThreads = 128;
+static constexpr int64_t kRegisterFile = 65536; // 32-bit registers per SM
+static constexpr int64_t kMaxBlockThreads = 1024;
+
+/// setmaxnreg takes 24 to 256 registers, in steps of 8.
+static LogicalResult verifyRole(Operation *op, StringRef role,
+                                int64_t warpgroups, int64_t registers) {
+  if (warpgroups < 1)
+    return op->emitOpError() << "the " << role
+                             << " role needs at least one warpgroup, got "
+                             << warpgroups;
+  if (registers < 24 || registers > 256 || registers % 8 != 0)
+    return op->emitOpError() << "setmaxnreg takes 24 to 256 registers in "
+                                "steps of 8; the "
+                             << role << " role asks for " << registers;
+  return success();
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  int64_t producers = getProducerWarpgroups(),
+          consumers = getConsumerWarpgroups();
+  if (failed(verifyRole(*this, "producer", producers,
+                        getProducerRegisters())) ||
+      failed(verifyRole(*this, "consumer", consumers,
+                        getConsumerRegisters())))
+    return failure();
+  int64_t threads = (producers + consumers) * kWarpgroupThreads;
+  if (threads > kMaxBlockThreads)
+    return emitOpError() << "the roles need " << threads
+                         << " threads, more than a block's "
+                         << kMaxBlockThreads;
+  int64_t registers =
+      kWarpgroupThreads * (producers * getProducerRegisters() +
+                           consumers * getConsumerRegisters());
+  if (registers > kRegisterFile)
+    return emitOpError() << "the register budgets add up to " << registers
+                         << " registers (warpgroups x 128 x registers), more "
+                            "than the SM's "
+                         << kRegisterFile;
+  auto func = (*this)->getParentOfType<gpu::GPUFuncOp>();
+  if (!func)
+    return emitOpError() << "warp roles split the threads of a kernel: it "
+                            "must be inside a gpu.func";
+  std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
+  bool matches = block && block->size() == 3 && (*block)[0] == threads &&
+                 (*block)[1] == 1 && (*block)[2] == 1;
+  if (!matches)
+    return emitOpError() << "setmaxnreg needs the block's size fixed at the "
+                            "kernel's entry: give @"
+                         << func.getName() << " known_block_size = "
+                         << "array<i32: " << threads
+                         << ", 1, 1>, the threads of its roles";
+  return success();
+}
+
+LogicalResult WarpSpecializeOp::verifyRegions() {
+  for (auto [name, region] :
+       {std::make_pair("producer", &getProducer()),
+        std::make_pair("consumer", &getConsumer())}) {
+    Block &body = region->front();
+    if (body.getNumArguments() != 1 || !body.getArgument(0).getType().isIndex())
+      return emitOpError() << "the " << name
+                           << " region takes one argument, its warpgroup's "
+                              "index in the role (an index)";
+  }
+  // A producer gave its registers away; wgmma accumulators need them.
+  WalkResult wgmma = getProducer().walk([](Operation *op) {
+    if (auto gemm = dyn_cast<GemmOp>(op))
+      if (gemm.getTiledMma().getMmaAtom().getTraits().arch >= 90)
+        return WalkResult::interrupt();
+    if (op->getName().getStringRef().starts_with("nvvm.wgmma."))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (wgmma.wasInterrupted())
+    return emitOpError() << "wgmma runs in the consumer role only: the "
+                            "producer role has given its registers away";
+  return success();
+}
