@@ -1,0 +1,156 @@
+// RUN: cute-opt %s -split-input-file -verify-diagnostics
+
+gpu.module @k {
+  gpu.func @registers_not_in_steps_of_8() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    // expected-error @+1 {{setmaxnreg takes 24 to 256 registers in steps of 8; the producer role asks for 42}}
+    cute_nvgpu.warp_specialize producer 1 registers 42 {
+    ^bb0(%wg: index):
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @too_many_registers() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    // expected-error @+1 {{setmaxnreg takes 24 to 256 registers in steps of 8; the consumer role asks for 264}}
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+    } consumer 2 registers 264 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @no_consumers() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{the consumer role needs at least one warpgroup, got 0}}
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+    } consumer 0 registers 232 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @budgets_exceed_the_register_file() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    // expected-error @+1 {{the register budgets add up to 68608 registers (warpgroups x 128 x registers), more than the SM's 65536}}
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+    } consumer 2 registers 248 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @more_than_a_block() kernel {
+    // expected-error @+1 {{the roles need 1152 threads, more than a block's 1024}}
+    cute_nvgpu.warp_specialize producer 1 registers 24 {
+    ^bb0(%wg: index):
+    } consumer 8 registers 32 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @block_size_unknown() kernel {
+    // expected-error @+1 {{setmaxnreg needs the block's size fixed at the kernel's entry: give @block_size_unknown known_block_size = array<i32: 384, 1, 1>, the threads of its roles}}
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @block_size_differs() kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    // expected-error @+1 {{give @block_size_differs known_block_size = array<i32: 384, 1, 1>}}
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @outside_a_kernel() {
+  // expected-error @+1 {{warp roles split the threads of a kernel: it must be inside a gpu.func}}
+  cute_nvgpu.warp_specialize producer 1 registers 40 {
+  ^bb0(%wg: index):
+  } consumer 2 registers 232 {
+  ^bb0(%wg: index):
+  }
+  return
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @region_without_index() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    // expected-error @+1 {{the consumer region takes one argument, its warpgroup's index in the role (an index)}}
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+    } consumer 2 registers 232 {
+    ^bb0(%wg: i32):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @wgmma_in_the_producer() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    // expected-error @+1 {{wgmma runs in the consumer role only: the producer role has given its registers away}}
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+      nvvm.wgmma.fence.aligned
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+#wg = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
+gpu.module @k {
+  gpu.func @wgmma_gemm_in_the_producer(%a: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">,
+                                       %b: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">,
+                                       %c: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    // expected-error @+1 {{wgmma runs in the consumer role only}}
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+      cute_nvgpu.gemm #wg, %a, %b, %c : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+    } consumer 1 registers 232 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
