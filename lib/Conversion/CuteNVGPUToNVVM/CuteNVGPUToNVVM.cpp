@@ -17,6 +17,7 @@
 #include "DynamicSharedMemory.h"
 #include "PipelineLowering.h"
 #include "Pointers.h"
+#include "TileCoordLowering.h"
 #include "TmaLowering.h"
 #include "WarpRoleLowering.h"
 
@@ -450,6 +451,7 @@ struct ConvertCuteNVGPUToNVVMPass
           ConvertCuteNVGPUToNVVMPass> {
   void runOnOperation() override {
     lowerWarpRoles(getOperation());
+    lowerTileCoords(getOperation());
     if (::mlir::failed(lowerPipelines(getOperation()))) {
       signalPassFailure();
       return;

@@ -1,0 +1,46 @@
+//===- CuteNVGPUSchedulingOps.td - Tile scheduling ---------*- tablegen -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Which output tile a block works on, for persistent kernels that walk the
+// tiles with a loop over work indices. Included by CuteNVGPUOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_NVGPU_SCHEDULING_OPS
+#define CUTE_NVGPU_SCHEDULING_OPS
+
+def CuteNVGPU_TileCoordOp : CuteNVGPU_Op<"tile_coord", [Pure]> {
+  let summary = "the output tile of a work index, in L2-friendly grouped order";
+  let description = [{
+    The (m, n) tile of a `tiles_m` x `tiles_n` grid of output tiles that
+    work index `work` (0 .. tiles_m * tiles_n - 1) stands for, in the
+    grouped order of CUTLASS's and Triton's tile schedulers: the tile rows
+    come in bands of `group` rows (the last band may be shorter), and a band
+    is walked column by column. Work that runs at the same time on
+    neighbouring SMs then shares the rows of A and the columns of B it
+    reads, so they come from L2; `group = 1` is the row-major order.
+
+    A persistent kernel launches one block per SM (`gpu.grid_dim x` of
+    them) and walks the work indices with a loop:
+
+    ```mlir
+    %tiles = arith.muli %tilesM, %tilesN : index
+    scf.for %w = %block to %tiles step %blocks {
+      %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins Index:$work, Index:$tilesM, Index:$tilesN,
+                       I64Attr:$group);
+  let results = (outs Index:$tileM, Index:$tileN);
+  let assemblyFormat = [{
+    $work `,` $tilesM `,` $tilesN `group` $group attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // CUTE_NVGPU_SCHEDULING_OPS
