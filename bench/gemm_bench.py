@@ -85,7 +85,7 @@ KERNELS = [
     # Warp-specialized (one producer and two consumer warpgroups): four
     # stages of a 128x64 A box and a 256x64 B box, then eight mbarriers.
     Kernel("gemm-sm90a-ws", "--gemm-sm90a-ws", "gemm_tn", 384,
-           4 * (16384 + 32768) + 64, (128, 256), "tiles", "tma",
+           4 * (16384 + 32768) + 64, (128, 256), "persistent", "tma",
            box_a=(64, 128), box_b=(64, 256)),
 ]
 

@@ -1,9 +1,12 @@
-// A warp-specialized GEMM for sm_90a written with the cute_nvgpu pipeline
-// and warp-role ops: C = A * B^T with A (M,K) and B (N,K) in f16, both
-// K-major ("TN"), and C (M,N) row-major in f32.
+// A warp-specialized, persistent GEMM for sm_90a written with the
+// cute_nvgpu pipeline, warp-role and tile-scheduling ops: C = A * B^T with
+// A (M,K) and B (N,K) in f16, both K-major ("TN"), and C (M,N) row-major in
+// f32.
 //
-// Each block computes a 128x256 tile of C with three warpgroups (384
-// threads), split by cute_nvgpu.warp_specialize:
+// The grid has one block per SM. Each block walks the 128x256 tiles of C
+// (work indices block, block + grid, ...) in cute_nvgpu.tile_coord's grouped
+// order, with three warpgroups (384 threads) split by
+// cute_nvgpu.warp_specialize:
 //  - warpgroup 0, the producer, keeps 40 registers a thread; one of its
 //    threads walks the k-tiles, acquires a stage of the pipeline and issues
 //    the TMA loads of A's 128x64 and B's 256x64 box into it. The pipeline
@@ -14,11 +17,13 @@
 //    (the first k-tile with accumulate false, so no zero-fill), keeps one
 //    wgmma group in flight and releases the stage the previous group read.
 // Four stages of 48 KiB in the 128-byte swizzle (192 KiB of dynamic shared
-// memory, one block per SM). No kernel code computes a stage, a phase or a
-// byte count: the pipeline states carry them through the loops.
+// memory, one block per SM). The pipeline states run on from tile to tile,
+// so while the consumers store a tile the producer already loads the next
+// one's first stages. No kernel code computes a stage, a phase or a byte
+// count: the pipeline states carry them through the loops.
 //
-// Launch (@launch below): grid (ceil(M/128), ceil(N/256)), block (384),
-// 196672 bytes of dynamic shared memory; any M and N, K a multiple of 8.
+// Launch (@launch below): grid (min(132, tiles)), block (384), 196672 bytes
+// of dynamic shared memory; any M and N, K a multiple of 8.
 //
 //   cute-opt examples/gemm-sm90a-ws.mlir --cute-to-ptx="chip=sm_90a" \
 //     | cute-opt --cute-write-ptx="dir=out"
@@ -35,10 +40,14 @@ gpu.module @kernels {
     %c1 = arith.constant 1 : index
     %c64 = arith.constant 64 : index
     %c128 = arith.constant 128 : index
+    %c256 = arith.constant 256 : index
     %tid = gpu.thread_id x
-    %bm = gpu.block_id x
-    %bn = gpu.block_id y
+    %block = gpu.block_id x
+    %blocks = gpu.grid_dim x
     %ktiles = arith.ceildivui %k, %c64 : index
+    %tilesM = arith.ceildivui %m, %c128 : index
+    %tilesN = arith.ceildivui %n, %c256 : index
+    %tiles = arith.muli %tilesM, %tilesN : index
 
     // Dynamic shared memory: four stages of A (16 KiB each), four of B
     // (32 KiB each), then the pipeline's eight mbarriers.
@@ -61,33 +70,37 @@ gpu.module @kernels {
 
     cute_nvgpu.warp_specialize producer 1 registers 40 {
     ^bb0(%wg: index):
-      // Coordinates of this block's k-tiles of A (M,K) and B (N,K).
+      // Coordinates of A (M,K) and B (N,K): TMA copies boxes by coordinate.
       %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
       %idA = cute.make_identity_tensor %shA : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
       %tileA = cute.static : !cute.tile<"(128,64)">
-      %cA = cute.make_coord %bm : !cute.coord<"(?,_)">
-      %gA = cute.local_tile %idA, %tileA, %cA : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">
       %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
       %idB = cute.make_identity_tensor %shB : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
       %tileB = cute.static : !cute.tile<"(256,64)">
-      %cB = cute.make_coord %bn : !cute.coord<"(?,_)">
-      %gB = cute.local_tile %idB, %tileB, %cB : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(256,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64,?):(1,16777216,1073741824)">
       %leader = arith.cmpi eq, %tid, %c0 : index
       scf.if %leader {
         %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<4>
-        %end = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %start) -> (!cute_nvgpu.pipeline_state<4>) {
-          cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
-          %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
-          %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
-          %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
-          %gAk = cute.slice %gA[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
-          %sAs = cute.slice %sA[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
-          cute_nvgpu.tma_copy #tmaA, %descA, %gAk, %sAs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
-          %gBk = cute.slice %gB[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64):(1,16777216)">
-          %sBs = cute.slice %sB[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">
-          cute_nvgpu.tma_copy #tmaB, %descB, %gBk, %sBs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
-          %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
-          scf.yield %next : !cute_nvgpu.pipeline_state<4>
+        %last = scf.for %w = %block to %tiles step %blocks iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+          %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8
+          %cA = cute.make_coord %tm : !cute.coord<"(?,_)">
+          %gA = cute.local_tile %idA, %tileA, %cA : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">
+          %cB = cute.make_coord %tn : !cute.coord<"(?,_)">
+          %gB = cute.local_tile %idB, %tileB, %cB : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(256,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64,?):(1,16777216,1073741824)">
+          %end = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
+            cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
+            %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
+            %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+            %gAk = cute.slice %gA[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
+            %sAs = cute.slice %sA[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+            cute_nvgpu.tma_copy #tmaA, %descA, %gAk, %sAs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %gBk = cute.slice %gB[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64):(1,16777216)">
+            %sBs = cute.slice %sB[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">
+            cute_nvgpu.tma_copy #tmaB, %descB, %gBk, %sBs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
+            scf.yield %next : !cute_nvgpu.pipeline_state<4>
+          }
+          scf.yield %end : !cute_nvgpu.pipeline_state<4>
         }
       }
     } consumer 2 registers 232 {
@@ -99,56 +112,67 @@ gpu.module @kernels {
       %lC = cute.make_layout %shC, %dC : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
       %mC = cute.make_tensor %C, %lC : (memref<?xf32, 1>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f32, gmem, "(?,?):(?,1)">
       %tileC = cute.static : !cute.tile<"(128,256)">
-      %cC = cute.make_coord %bm, %bn : !cute.coord<"(?,?)">
-      %gC = cute.local_tile %mC, %tileC, %cC : (!cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(128,256):(?,1)">
-      %tCgC = cute_nvgpu.partition_c #tm, %gC, %ctid : (!cute.tensor<f32, gmem, "(128,256):(?,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,?{div=8},8),0,0)">
-      %tCrC = cute.make_fragment like %tCgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,?{div=8},8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
-
-      // Mainloop: wait for k-tile kt's stage, multiply it (the first k-tile
-      // without accumulating), let the previous wgmma group retire and
-      // release the stage it read.
-      %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
-      %end:2 = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %start, %prev = %start) -> (!cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>) {
-        cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
-        %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
-        %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
-        %sAs = cute.slice %sA[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
-        %sBs = cute.slice %sB[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">
-        %tCsA = cute_nvgpu.partition_a #tm, %sAs, %ctid : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=4096} o ((64,16),1,4):((64,1),0,16)">
-        %tCsB = cute_nvgpu.partition_b #tm, %sBs, %ctid : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((256,16),1,4):((64,1),0,16)">
-        %accumulate = arith.cmpi ne, %kt, %c0 : index
-        nvvm.wgmma.fence.aligned
-        cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrC accumulate %accumulate : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=4096} o ((64,16),1,4):((64,1),0,16)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((256,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
-        nvvm.wgmma.commit.group.sync.aligned
-        nvvm.wgmma.wait.group.sync.aligned 1
-        scf.if %accumulate {
-          cute_nvgpu.pipeline_consumer_release %pipe, %prev : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
-        }
-        %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
-        scf.yield %next, %st : !cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>
-      }
-      nvvm.wgmma.wait.group.sync.aligned 0
-
-      // Epilogue: C straight from the accumulators, where it exists.
       %idC = cute.make_identity_tensor %shC : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
-      %iC = cute.local_tile %idC, %tileC, %cC : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">
-      %tCcC = cute_nvgpu.partition_c #tm, %iC, %ctid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2,32),1,1):((16777216,8,134217728),0,0)">
-      %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
-      scf.for %i = %c0 to %c128 step %c1 {
-        %ci = cute.make_coord %i : !cute.coord<"?">
-        %crd = cute.load %tCcC[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2,32),1,1):((16777216,8,134217728),0,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
-        %in = cute.elem_less %crd, %shC : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
-        cute.store %in, %pC[%ci] : i1, !cute.tensor<i1, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.coord<"?">
-      } {cute.fragment_loop}
-      cute.copy %tCrC, %tCgC if %pC : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,?{div=8},8),0,0)">, !cute.tensor<i1, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
+      %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
+      %hasK = arith.cmpi ugt, %ktiles, %c0 : index
+      %last = scf.for %w = %block to %tiles step %blocks iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+        %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8
+        %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
+        %gC = cute.local_tile %mC, %tileC, %cC : (!cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(128,256):(?,1)">
+        %tCgC = cute_nvgpu.partition_c #tm, %gC, %ctid : (!cute.tensor<f32, gmem, "(128,256):(?,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,?{div=8},8),0,0)">
+        %tCrC = cute.make_fragment like %tCgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,?{div=8},8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
+
+        // Mainloop: wait for k-tile kt's stage, multiply it (the first
+        // k-tile without accumulating), let the previous wgmma group retire
+        // and release the stage it read.
+        %end:2 = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart, %prev = %tileStart) -> (!cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>) {
+          cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+          %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
+          %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+          %sAs = cute.slice %sA[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+          %sBs = cute.slice %sB[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">
+          %tCsA = cute_nvgpu.partition_a #tm, %sAs, %ctid : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=4096} o ((64,16),1,4):((64,1),0,16)">
+          %tCsB = cute_nvgpu.partition_b #tm, %sBs, %ctid : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((256,16),1,4):((64,1),0,16)">
+          %accumulate = arith.cmpi ne, %kt, %c0 : index
+          nvvm.wgmma.fence.aligned
+          cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrC accumulate %accumulate : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=4096} o ((64,16),1,4):((64,1),0,16)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((256,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
+          nvvm.wgmma.commit.group.sync.aligned
+          nvvm.wgmma.wait.group.sync.aligned 1
+          scf.if %accumulate {
+            cute_nvgpu.pipeline_consumer_release %pipe, %prev : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+          }
+          %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
+          scf.yield %next, %st : !cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>
+        }
+        // The last group retires; its stage goes back to the producer,
+        // which is already filling stages for the next tile.
+        nvvm.wgmma.wait.group.sync.aligned 0
+        scf.if %hasK {
+          cute_nvgpu.pipeline_consumer_release %pipe, %end#1 : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+        }
+
+        // Epilogue: C straight from the accumulators, where it exists.
+        %iC = cute.local_tile %idC, %tileC, %cC : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">
+        %tCcC = cute_nvgpu.partition_c #tm, %iC, %ctid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2,32),1,1):((16777216,8,134217728),0,0)">
+        %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
+        scf.for %i = %c0 to %c128 step %c1 {
+          %ci = cute.make_coord %i : !cute.coord<"?">
+          %crd = cute.load %tCcC[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2,32),1,1):((16777216,8,134217728),0,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+          %in = cute.elem_less %crd, %shC : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
+          cute.store %in, %pC[%ci] : i1, !cute.tensor<i1, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.coord<"?">
+        } {cute.fragment_loop}
+        cute.copy %tCrC, %tCgC if %pC : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,?{div=8},8),0,0)">, !cute.tensor<i1, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
+        scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
+      }
     }
     gpu.return
   }
 }
 
 // C (m,n) = A (m,k) * B (n,k)^T: a TMA descriptor per operand (the boxes
-// are a 128x64 k-tile of A and a 256x64 one of B), then one block per
-// (partial) 128x256 tile.
+// are a 128x64 k-tile of A and a 256x64 one of B), then one block per SM,
+// or per tile where there are fewer (132 SMs: an H100 or H200; any grid
+// computes C, this one fills the chip).
 func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
                   %m: index, %n: index, %k: index) {
   %c1 = arith.constant 1 : index
@@ -165,10 +189,13 @@ func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
   %lB = cute.make_layout %shB, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
   %tB = cute.make_tensor %B, %lB : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
   %descB = cute_nvgpu.make_tma_descriptor #tmaB, %tB : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
-  %gx = arith.ceildivui %m, %c128 : index
-  %gy = arith.ceildivui %n, %c256 : index
+  %sms = arith.constant 132 : index
+  %tm = arith.ceildivui %m, %c128 : index
+  %tn = arith.ceildivui %n, %c256 : index
+  %tiles = arith.muli %tm, %tn : index
+  %grid = arith.minui %tiles, %sms : index
   %gC = memref.memory_space_cast %C : memref<?xf32> to memref<?xf32, 1>
-  gpu.launch_func @kernels::@gemm_tn blocks in (%gx, %gy, %c1)
+  gpu.launch_func @kernels::@gemm_tn blocks in (%grid, %c1, %c1)
       threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
       args(%descA : !llvm.ptr, %descB : !llvm.ptr, %gC : memref<?xf32, 1>,
            %m : index, %n : index, %k : index)
