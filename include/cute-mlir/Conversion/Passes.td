@@ -37,6 +37,13 @@ def ConvertCuteNVGPUToNVVMPass : Pass<"convert-cute-nvgpu-to-nvvm"> {
     `cute_nvgpu.bulk_copy` becomes one non-tensor `cp.async.bulk` of its
     atom's bytes, through the atom's `buildCopy` (a load completing on the
     mbarrier, a store in the bulk async group).
+
+    First of all, a `cute_nvgpu.warp_specialize` becomes a branch on the
+    thread's warpgroup with a `setmaxnreg` at the start of each role, a
+    `cute_nvgpu.tile_coord` index arithmetic, and the pipelines mbarrier ops
+    (as `cute-nvgpu-lower-pipelines` rewrites them). A `cute_nvgpu.gemm`
+    with `accumulate %flag` passes the flag to the first k-block's atoms
+    (wgmma's `scale-d`, in inline PTX when it is known only at run time).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
