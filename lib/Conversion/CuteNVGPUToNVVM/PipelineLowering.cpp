@@ -57,8 +57,7 @@ Value stageOf(OpBuilder &b, Location loc, Value state) {
 
 /// The phase parity of a lowered state, as an index (0 or 1).
 Value phaseOf(OpBuilder &b, Location loc, Value state) {
-  Value phase =
-      arith::ShRUIOp::create(b, loc, state, i32Constant(b, loc, 31));
+  Value phase = arith::ShRUIOp::create(b, loc, state, i32Constant(b, loc, 31));
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), phase);
 }
 
@@ -88,6 +87,25 @@ struct StateLowering : OpConversionPattern<PipelineStateOp> {
   }
 };
 
+/// `state` moved on by `count` stages (an index): stage (s + n) mod stages,
+/// the phase flipped once for each round passed.
+Value advanceBy(OpBuilder &b, Location loc, Value state, Value count,
+                int64_t stages) {
+  Value n = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), count);
+  Value stage =
+      arith::AndIOp::create(b, loc, state, i32Constant(b, loc, kStageMask));
+  Value phase =
+      arith::AndIOp::create(b, loc, state, i32Constant(b, loc, kPhaseBit));
+  Value total = arith::AddIOp::create(b, loc, stage, n);
+  Value size = i32Constant(b, loc, int32_t(stages));
+  Value newStage = arith::RemUIOp::create(b, loc, total, size);
+  Value rounds = arith::DivUIOp::create(b, loc, total, size);
+  // Bit 0 of the rounds passed, moved to bit 31, flips the phase.
+  Value flip = arith::ShLIOp::create(b, loc, rounds, i32Constant(b, loc, 31));
+  Value newPhase = arith::XOrIOp::create(b, loc, phase, flip);
+  return arith::OrIOp::create(b, loc, newPhase, newStage);
+}
+
 struct AdvanceLowering : OpConversionPattern<PipelineAdvanceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -96,18 +114,22 @@ struct AdvanceLowering : OpConversionPattern<PipelineAdvanceOp> {
     Location loc = op.getLoc();
     int64_t stages = op.getState().getType().getStages();
     Value state = adaptor.getState();
+    if (Value count = adaptor.getCount()) {
+      rewriter.replaceOp(op, advanceBy(rewriter, loc, state, count, stages));
+      return success();
+    }
     Value next = arith::AddIOp::create(rewriter, loc, state,
                                        i32Constant(rewriter, loc, 1));
     Value stage = arith::AndIOp::create(rewriter, loc, next,
                                         i32Constant(rewriter, loc, kStageMask));
-    Value wraps = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::eq, stage,
-        i32Constant(rewriter, loc, int32_t(stages)));
+    Value wraps =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, stage,
+                              i32Constant(rewriter, loc, int32_t(stages)));
     // Stage 0 of the next round: only the flipped phase bit is left.
     Value phase = arith::AndIOp::create(rewriter, loc, state,
                                         i32Constant(rewriter, loc, kPhaseBit));
-    Value flipped = arith::XOrIOp::create(rewriter, loc, phase,
-                                          i32Constant(rewriter, loc, kPhaseBit));
+    Value flipped = arith::XOrIOp::create(
+        rewriter, loc, phase, i32Constant(rewriter, loc, kPhaseBit));
     rewriter.replaceOpWithNewOp<arith::SelectOp>(op, wraps, flipped, next);
     return success();
   }
@@ -155,9 +177,8 @@ struct ConsumerWaitLowering : OpConversionPattern<PipelineConsumerWaitOp> {
     Location loc = op.getLoc();
     Value stage = stageOf(rewriter, loc, adaptor.getState());
     Value phase = phaseOf(rewriter, loc, adaptor.getState());
-    MbarrierWaitOp::create(rewriter, loc,
-                           creatorOf(op.getPipeline()).getBarriers(), stage,
-                           phase);
+    MbarrierWaitOp::create(
+        rewriter, loc, creatorOf(op.getPipeline()).getBarriers(), stage, phase);
     rewriter.eraseOp(op);
     return success();
   }
@@ -244,8 +265,7 @@ LogicalResult checkStateValues(Operation *root) {
     for (Operation *user : state.getUsers())
       if (!isa<PipelineAdvanceOp, PipelineStageOp, PipelineProducerAcquireOp,
                PipelineConsumerWaitOp, PipelineConsumerReleaseOp, TmaCopyOp,
-               scf::ForOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp>(
-              user))
+               scf::ForOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp>(user))
         return user->emitOpError()
                << "cannot lower a pipeline state that crosses this op: carry "
                   "states through scf.for, scf.if and scf.while only";

@@ -35,15 +35,14 @@ constexpr int64_t kMaxRegisters = 256;
 /// Inline `region`'s block at the end of `into` (before its terminator),
 /// its warpgroup argument replaced by `warpgroup`, after a setmaxnreg from
 /// `entry` registers to `registers`.
-void inlineRole(IRRewriter &rewriter, Location loc, Region &region,
-                Block *into, Value warpgroup, int64_t entry,
-                int64_t registers) {
+void inlineRole(IRRewriter &rewriter, Location loc, Region &region, Block *into,
+                Value warpgroup, int64_t entry, int64_t registers) {
   rewriter.setInsertionPoint(into->getTerminator());
   if (registers != entry)
-    NVVM::SetMaxRegisterOp::create(
-        rewriter, loc, registers,
-        registers > entry ? NVVM::SetMaxRegisterAction::increase
-                          : NVVM::SetMaxRegisterAction::decrease);
+    NVVM::SetMaxRegisterOp::create(rewriter, loc, registers,
+                                   registers > entry
+                                       ? NVVM::SetMaxRegisterAction::increase
+                                       : NVVM::SetMaxRegisterAction::decrease);
   rewriter.inlineBlockBefore(&region.front(), into->getTerminator(),
                              ValueRange{warpgroup});
 }
@@ -52,8 +51,8 @@ void lower(WarpSpecializeOp op) {
   IRRewriter rewriter(op);
   Location loc = op.getLoc();
   int64_t producers = op.getProducerWarpgroups();
-  int64_t threads = (producers + op.getConsumerWarpgroups()) *
-                    kWarpgroupThreads;
+  int64_t threads =
+      (producers + op.getConsumerWarpgroups()) * kWarpgroupThreads;
   // What ptxas gives each thread at entry when the block size is known.
   int64_t entry = std::min(kMaxRegisters, kRegisterFile / threads / 8 * 8);
   Value tid = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);

@@ -162,3 +162,36 @@ func.func @state_as_argument(%st: !cute_nvgpu.pipeline_state<2>) -> index {
   %s = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<2>
   return %s : index
 }
+
+// -----
+
+// Advancing by n stages: stage (s + n) mod 3, the phase flipped once for
+// each round passed (bit 0 of (s + n) / 3, moved to bit 31).
+// CHECK-LABEL: func @advance_by
+// CHECK-SAME: (%[[N:.*]]: index, %[[T:.*]]: index)
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : i32
+// CHECK-DAG: %[[C31:.*]] = arith.constant 31 : i32
+// CHECK-DAG: %[[MASK:.*]] = arith.constant 2147483647 : i32
+// CHECK-DAG: %[[PBIT:.*]] = arith.constant -2147483648 : i32
+// CHECK: scf.for {{.*}} iter_args(%[[ST:.*]] = %{{.*}}) -> (i32)
+// CHECK-NEXT: %[[NI:.*]] = arith.index_castui %[[N]] : index to i32
+// CHECK-NEXT: %[[S:.*]] = arith.andi %[[ST]], %[[MASK]] : i32
+// CHECK-NEXT: %[[P:.*]] = arith.andi %[[ST]], %[[PBIT]] : i32
+// CHECK-NEXT: %[[TOTAL:.*]] = arith.addi %[[S]], %[[NI]] : i32
+// CHECK-NEXT: %[[STAGE:.*]] = arith.remui %[[TOTAL]], %[[C3]] : i32
+// CHECK-NEXT: %[[ROUNDS:.*]] = arith.divui %[[TOTAL]], %[[C3]] : i32
+// CHECK-NEXT: %[[FLIP:.*]] = arith.shli %[[ROUNDS]], %[[C31]] : i32
+// CHECK-NEXT: %[[PHASE:.*]] = arith.xori %[[P]], %[[FLIP]] : i32
+// CHECK-NEXT: %[[NEXT:.*]] = arith.ori %[[PHASE]], %[[STAGE]] : i32
+// CHECK-NEXT: scf.yield %[[NEXT]] : i32
+func.func @advance_by(%n: index, %t: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %st0 = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<3>
+  %end = scf.for %i = %c0 to %t step %c1 iter_args(%st = %st0) -> (!cute_nvgpu.pipeline_state<3>) {
+    %next = cute_nvgpu.pipeline_advance %st by %n : !cute_nvgpu.pipeline_state<3>
+    scf.yield %next : !cute_nvgpu.pipeline_state<3>
+  }
+  %stage = cute_nvgpu.pipeline_stage %end : !cute_nvgpu.pipeline_state<3>
+  return %stage : index
+}

@@ -31,8 +31,10 @@ func.func @producer(%bars: memref<8xi64, #gpu.address_space<workgroup>>, %d: !ll
     // CHECK: scf.yield %[[NEXT]]
     scf.yield %next : !cute_nvgpu.pipeline_state<4>
   }
-  // CHECK: cute_nvgpu.pipeline_stage %[[END]] : !cute_nvgpu.pipeline_state<4>
-  %stage = cute_nvgpu.pipeline_stage %end : !cute_nvgpu.pipeline_state<4>
+  // CHECK: %[[SKIP:.*]] = cute_nvgpu.pipeline_advance %[[END]] by %{{.*}} : !cute_nvgpu.pipeline_state<4>
+  %skip = cute_nvgpu.pipeline_advance %end by %n : !cute_nvgpu.pipeline_state<4>
+  // CHECK: cute_nvgpu.pipeline_stage %[[SKIP]] : !cute_nvgpu.pipeline_state<4>
+  %stage = cute_nvgpu.pipeline_stage %skip : !cute_nvgpu.pipeline_state<4>
   return %stage : index
 }
 

@@ -37,9 +37,8 @@ static LogicalResult verifyStages(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult
-PipelineType::verify(function_ref<InFlightDiagnostic()> emitError,
-                     int64_t stages) {
+LogicalResult PipelineType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   int64_t stages) {
   return verifyStages(emitError, stages);
 }
 

@@ -41,9 +41,8 @@ LogicalResult mlir::cute_nvgpu::verifyPipelineState(Operation *op,
   int64_t stages = cast<PipelineType>(pipeline.getType()).getStages();
   int64_t stateStages = cast<PipelineStateType>(state.getType()).getStages();
   if (stages != stateStages)
-    return op->emitOpError()
-           << "the state walks a pipeline of " << stateStages
-           << " stages, but the pipeline has " << stages;
+    return op->emitOpError() << "the state walks a pipeline of " << stateStages
+                             << " stages, but the pipeline has " << stages;
   return success();
 }
 

@@ -75,11 +75,11 @@ static LogicalResult verifyCompletion(Operation *op, StringRef what,
                                       StringRef kind, bool load,
                                       Value barriers) {
   if (load && !barriers)
-    return op->emitOpError() << "a " << what << " " << kind
-                             << " completes on an mbarrier: add `barrier "
-                                "%bars[%i]`"
-                             << (what == "TMA" ? " or `pipeline %pipe[%state]`"
-                                               : "");
+    return op->emitOpError()
+           << "a " << what << " " << kind
+           << " completes on an mbarrier: add `barrier "
+              "%bars[%i]`"
+           << (what == "TMA" ? " or `pipeline %pipe[%state]`" : "");
   if (!load && barriers)
     return op->emitOpError() << "a " << what << " " << kind
                              << " completes in a bulk async group, not on an "

@@ -19,9 +19,9 @@ static constexpr int64_t kMaxBlockThreads = 1024;
 static LogicalResult verifyRole(Operation *op, StringRef role,
                                 int64_t warpgroups, int64_t registers) {
   if (warpgroups < 1)
-    return op->emitOpError() << "the " << role
-                             << " role needs at least one warpgroup, got "
-                             << warpgroups;
+    return op->emitOpError()
+           << "the " << role << " role needs at least one warpgroup, got "
+           << warpgroups;
   if (registers < 24 || registers > 256 || registers % 8 != 0)
     return op->emitOpError() << "setmaxnreg takes 24 to 256 registers in "
                                 "steps of 8; the "
@@ -32,19 +32,17 @@ static LogicalResult verifyRole(Operation *op, StringRef role,
 LogicalResult WarpSpecializeOp::verify() {
   int64_t producers = getProducerWarpgroups(),
           consumers = getConsumerWarpgroups();
-  if (failed(verifyRole(*this, "producer", producers,
-                        getProducerRegisters())) ||
-      failed(verifyRole(*this, "consumer", consumers,
-                        getConsumerRegisters())))
+  if (failed(
+          verifyRole(*this, "producer", producers, getProducerRegisters())) ||
+      failed(verifyRole(*this, "consumer", consumers, getConsumerRegisters())))
     return failure();
   int64_t threads = (producers + consumers) * kWarpgroupThreads;
   if (threads > kMaxBlockThreads)
     return emitOpError() << "the roles need " << threads
                          << " threads, more than a block's "
                          << kMaxBlockThreads;
-  int64_t registers =
-      kWarpgroupThreads * (producers * getProducerRegisters() +
-                           consumers * getConsumerRegisters());
+  int64_t registers = kWarpgroupThreads * (producers * getProducerRegisters() +
+                                           consumers * getConsumerRegisters());
   if (registers > kRegisterFile)
     return emitOpError() << "the register budgets add up to " << registers
                          << " registers (warpgroups x 128 x registers), more "
@@ -67,9 +65,8 @@ LogicalResult WarpSpecializeOp::verify() {
 }
 
 LogicalResult WarpSpecializeOp::verifyRegions() {
-  for (auto [name, region] :
-       {std::make_pair("producer", &getProducer()),
-        std::make_pair("consumer", &getConsumer())}) {
+  for (auto [name, region] : {std::make_pair("producer", &getProducer()),
+                              std::make_pair("consumer", &getConsumer())}) {
     Block &body = region->front();
     if (body.getNumArguments() != 1 || !body.getArgument(0).getType().isIndex())
       return emitOpError() << "the " << name

@@ -121,11 +121,9 @@ static std::optional<bool> constantFlag(Value flag) {
   return std::nullopt;
 }
 
-FailureOr<SmallVector<Value>> MmaAtomAttr::buildWgmma(OpBuilder &b,
-                                                      Location loc,
-                                                      ValueRange a, Value descB,
-                                                      ValueRange c,
-                                                      Value accumulate) const {
+FailureOr<SmallVector<Value>>
+MmaAtomAttr::buildWgmma(OpBuilder &b, Location loc, ValueRange a, Value descB,
+                        ValueRange c, Value accumulate) const {
   cute::MmaAtom atom = getTraits();
   if (atom.arch < 90)
     return emitError(loc) << atom.name
@@ -161,11 +159,10 @@ FailureOr<SmallVector<Value>> MmaAtomAttr::buildWgmma(OpBuilder &b,
     SmallVector<Value> aOperands(a);
     if (registersA)
       aOperands = asI32(b, loc, pack(b, loc, a, *fa));
-    Value scaleD = scale ? LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                                    *scale ? 1 : 0)
-                         : LLVM::ZExtOp::create(b, loc, b.getI32Type(),
-                                                accumulate)
-                               .getResult();
+    Value scaleD =
+        scale ? LLVM::ConstantOp::create(b, loc, b.getI32Type(), *scale ? 1 : 0)
+              : LLVM::ZExtOp::create(b, loc, b.getI32Type(), accumulate)
+                    .getResult();
     d = inlineWgmma(b, loc, atom, acc.front().getType(), acc, aOperands, descB,
                     scaleD);
   } else {
@@ -182,14 +179,12 @@ FailureOr<SmallVector<Value>> MmaAtomAttr::buildWgmma(OpBuilder &b,
                                                      : NVVM::MMALayout::col;
     auto layoutB = atom.majorB == cute::GmmaMajor::K ? NVVM::MMALayout::col
                                                      : NVVM::MMALayout::row;
-    d = NVVM::WgmmaMmaAsyncOp::create(b, loc, structType, in, a.front(), descB,
-                                      NVVM::MMAShapeAttr::get(ctx, m, n, k),
-                                      *ta, *tb, *td,
-                                      *scale ? NVVM::WGMMAScaleOut::one
-                                             : NVVM::WGMMAScaleOut::zero,
-                                      NVVM::WGMMAScaleIn::one,
-                                      NVVM::WGMMAScaleIn::one, layoutA, layoutB,
-                                      /*satfinite=*/NVVM::MMAIntOverflowAttr());
+    d = NVVM::WgmmaMmaAsyncOp::create(
+        b, loc, structType, in, a.front(), descB,
+        NVVM::MMAShapeAttr::get(ctx, m, n, k), *ta, *tb, *td,
+        *scale ? NVVM::WGMMAScaleOut::one : NVVM::WGMMAScaleOut::zero,
+        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one, layoutA, layoutB,
+        /*satfinite=*/NVVM::MMAIntOverflowAttr());
   }
   return unpack(b, loc, d, *fd);
 }

@@ -61,18 +61,28 @@ def CuteNVGPU_PipelineStateOp : CuteNVGPU_Op<"pipeline_state", [Pure]> {
 
 def CuteNVGPU_PipelineAdvanceOp : CuteNVGPU_Op<"pipeline_advance", [Pure,
     AllTypesMatch<["state", "next"]>]> {
-  let summary = "the next stage of a pipeline state";
+  let summary = "the next stage of a pipeline state, or the n-th next";
   let description = [{
     CUTLASS's `++state`: the next stage; after the last stage, stage 0 of
-    the next round (the phase flips).
+    the next round (the phase flips). With `by %n`, CUTLASS's `state += n`:
+    `n` stages on (an `index`), the phase flipping once per round passed, as
+    a consumer that skips the stages of work another consumer takes does.
+    Waits go by phase parity, so a state must not get a whole round ahead of
+    the stage it waits on: a consumer that skips must wait only once the
+    skipped stages have completed their round (CUTLASS orders its ping-pong
+    consumers for this).
 
     ```mlir
     %next = cute_nvgpu.pipeline_advance %state : !cute_nvgpu.pipeline_state<4>
+    %skip = cute_nvgpu.pipeline_advance %state by %ktiles : !cute_nvgpu.pipeline_state<4>
     ```
   }];
-  let arguments = (ins CuteNVGPU_PipelineStateType:$state);
+  let arguments = (ins CuteNVGPU_PipelineStateType:$state,
+                       Optional<Index>:$count);
   let results = (outs CuteNVGPU_PipelineStateType:$next);
-  let assemblyFormat = "$state attr-dict `:` qualified(type($state))";
+  let assemblyFormat = [{
+    $state (`by` $count^)? attr-dict `:` qualified(type($state))
+  }];
 }
 
 def CuteNVGPU_PipelineStageOp : CuteNVGPU_Op<"pipeline_stage", [Pure]> {
