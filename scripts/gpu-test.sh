@@ -3,7 +3,7 @@
 # scripts/gpu-bundle.sh made on the build machine (DIR, default .gpu/):
 # unpacks the carried libraries into a private prefix, points lit at the
 # bundle, runs test/Integration/GPU and prints a summary table, then times
-# both GEMM examples through cute-run.
+# the GEMM examples through cute-run.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bundle="$(cd "${1:-$root/.gpu}" && pwd)"
@@ -43,8 +43,8 @@ grep -E '^(PASS|FAIL|UNSUPPORTED|XFAIL|XPASS|UNRESOLVED): ' "$bundle/lit.log" \
 
 echo
 echo "== GEMM kernel times (cute-run --entry=bench: 12 launches of 8192^3)"
-for example in sm80 sm90a; do
-  chip=${example/sm80/sm_80}; chip=${chip/sm90a/sm_90a}
+for example in sm80 sm90a sm90a-ws; do
+  case $example in sm80) chip=sm_80 ;; *) chip=sm_90a ;; esac
   "$bundle/bin/cute-run" "$root/examples/gemm-$example.mlir" \
     "$root/examples/gemm-host.mlir" --chip="$chip" --no-cache \
     --entry=bench --repeat=1 | sed "s/^/$example: /" || status=$?
