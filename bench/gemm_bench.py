@@ -368,9 +368,11 @@ if triton:
 
 # (BM, BN, BK, warps, stages); BK doubles for 1-byte inputs. Each is tried
 # with pointer loads and with TMA descriptors.
-# With f32 out, 128x256 tiles and BK 64 leave no shared memory for the
-# epilogue's layout conversion (128 KiB): the BK 32 configs are for those.
-TRITON_CONFIGS = [(128, 256, 64, 8, 3), (128, 256, 64, 8, 4),
+# With f32 out, 128x256 tiles and BK 64 leave little shared memory for the
+# epilogue's layout conversion (128 KiB): the 2-stage and BK 32 configs are
+# for those.
+TRITON_CONFIGS = [(128, 256, 64, 8, 2), (128, 256, 64, 8, 3),
+                  (128, 256, 64, 8, 4),
                   (128, 128, 64, 8, 4), (128, 128, 64, 8, 5),
                   (256, 128, 64, 8, 3), (64, 256, 64, 4, 4),
                   (128, 256, 32, 8, 3), (256, 128, 32, 8, 3)]
