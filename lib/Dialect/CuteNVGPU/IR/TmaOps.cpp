@@ -208,6 +208,12 @@ LogicalResult TmaCopyOp::verify() {
     if (getBarriers())
       return emitOpError() << "a TMA load completes on an mbarrier or on a "
                               "pipeline stage, not both";
+    // The stage's bytes are added up from this CTA's copies; a multicast
+    // load also lands bytes that peer CTAs issue.
+    if (atom->kind == cute::TmaKind::LoadMulticast)
+      return emitOpError() << "a pipeline stage expects only the bytes of its "
+                              "own CTA's copies; a multicast load completes "
+                              "on `barrier %bars[%i]`";
     if (failed(verifyPipelineState(*this, getPipeline(), getPipelineState())))
       return failure();
   } else if (failed(verifyCompletion(*this, "TMA", cute::str(atom->kind), load,
