@@ -6,10 +6,10 @@
 //
 // A pipeline state is one i32: the phase in bit 31, the stage below it, so
 // that advancing by one stage needs no division and the state is a single
-// loop-carried register. The steps become the mbarrier ops they stand for, on the full
-// barriers (0 .. stages - 1) and the empty ones (stages .. 2 * stages - 1)
-// of the pipeline's memref. A producer_acquire expects the bytes of every
-// TMA copy that names its state, added up before the states are rewritten.
+// loop-carried register. The steps become the mbarrier ops they stand for, on
+// the full barriers (words 0 .. S-1 of the pipeline's memref) and the empty
+// ones (words S .. 2S-1). A producer_acquire expects the bytes of every TMA
+// copy that names its state, added up before the states are rewritten.
 //
 //===----------------------------------------------------------------------===//
 
