@@ -37,6 +37,13 @@ def CuteNVGPU_Dialect : Dialect {
     types, fragment sizes, memories, alignment and the target's architecture
     (the `#nvvm.target` of the enclosing `gpu.module`).
 
+    **Kernel structure is ops too.** CUTLASS 3's warp-specialized kernels
+    are built from TMA pipelines (`!cute_nvgpu.pipeline`, whose states are
+    values carried through loops, and whose producers expect the bytes of
+    the copies that name them), warpgroup roles with register budgets
+    (`warp_specialize`) and persistent tile order (`tile_coord`), so that a
+    kernel states the protocol and the lowering does its arithmetic.
+
     **Placement in the pipeline.** Between the `cute` algebra and NVVM: the
     lowering to `nvvm.mma.sync`, `nvvm.wgmma.*`, `ldmatrix`, `cp.async` and
     TMA dispatches on these attributes.
