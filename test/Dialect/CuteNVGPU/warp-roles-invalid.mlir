@@ -154,3 +154,18 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @k {
+  gpu.func @pipeline_created_in_a_role(%bars: memref<4xi64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+      // expected-error @+1 {{every thread of the block initializes the pipeline together: create it before cute_nvgpu.warp_specialize, not in a role}}
+      %p = cute_nvgpu.pipeline_create %bars consumers 256 : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}

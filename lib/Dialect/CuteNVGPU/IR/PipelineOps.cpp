@@ -26,6 +26,11 @@ LogicalResult PipelineCreateOp::verify() {
                          << " mbarriers (a full and an empty one per stage), "
                             "got "
                          << type;
+  // It ends with a block-wide barrier that a single role cannot reach.
+  if ((*this)->getParentOfType<WarpSpecializeOp>())
+    return emitOpError() << "every thread of the block initializes the "
+                            "pipeline together: create it before "
+                            "cute_nvgpu.warp_specialize, not in a role";
   int64_t consumers = getConsumers();
   if (consumers < 32 || consumers > kMaxConsumers || consumers % 32 != 0)
     return emitOpError() << "consumers release stages warp by warp: their "
