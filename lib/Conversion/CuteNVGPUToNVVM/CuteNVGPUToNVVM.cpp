@@ -57,6 +57,19 @@ struct Operand {
   StringRef memory;
 };
 
+/// `values` (of one type), or zeros where `flag` is false.
+SmallVector<Value> zeroUnless(OpBuilder &b, Location loc, Value flag,
+                              ValueRange values) {
+  if (values.empty())
+    return {};
+  Value zero = arith::ConstantOp::create(
+      b, loc, b.getZeroAttr(values.front().getType()));
+  SmallVector<Value> out;
+  for (Value v : values)
+    out.push_back(arith::SelectOp::create(b, loc, flag, v, zero));
+  return out;
+}
+
 class AtomLowering {
 public:
   explicit AtomLowering(LayoutTracer &tracer) : tracer(tracer) {}
@@ -89,13 +102,9 @@ public:
             return failure();
           SmallVector<Value> accumulators(cv);
           // mma.sync has no scale-d: the first k-block starts from zeros.
-          if (k == 0 && op.getAccumulate() && !cv.empty()) {
-            Value zero = arith::ConstantOp::create(
-                builder, op.getLoc(), builder.getZeroAttr(cv[0].getType()));
-            for (Value &v : accumulators)
-              v = arith::SelectOp::create(builder, op.getLoc(),
-                                          op.getAccumulate(), v, zero);
-          }
+          if (k == 0 && op.getAccumulate())
+            accumulators =
+                zeroUnless(builder, op.getLoc(), op.getAccumulate(), cv);
           return atom.buildMma(builder, op.getLoc(), *av, *bv, accumulators);
         });
   }
@@ -117,6 +126,7 @@ public:
     if (failed(db))
       return failure();
     int64_t va = size(a.value.layout.mode(0)).value();
+    Location loc = op.getLoc();
     return forEachAtom(
         op, c, tiles,
         [&](OpBuilder &builder, int64_t m, int64_t n, int64_t k,
@@ -133,9 +143,8 @@ public:
           if (failed(av) || failed(descB))
             return failure();
           // Only the first k-block may start from zero; the rest add.
-          Value accumulate = k == 0 ? op.getAccumulate() : Value();
-          return atom.buildWgmma(builder, op.getLoc(), *av, *descB, cv,
-                                 accumulate);
+          Value scaleD = k == 0 ? op.getAccumulate() : Value();
+          return atom.buildWgmma(builder, loc, *av, *descB, cv, scaleD);
         });
   }
 

@@ -61,17 +61,13 @@ Value phaseOf(OpBuilder &b, Location loc, Value state) {
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), phase);
 }
 
-PipelineCreateOp creatorOf(Value pipeline) {
-  return pipeline.getDefiningOp<PipelineCreateOp>();
+/// The index of a stage's empty barrier: after the full ones.
+Value emptyBarrierOf(OpBuilder &b, Location loc, Value stage, int64_t stages) {
+  return arith::AddIOp::create(b, loc, stage, indexConstant(b, loc, stages));
 }
 
-/// The bytes one TMA box moves.
-int64_t boxBytes(TmaCopyOp copy) {
-  cute::TmaAtom atom = *copy.getAtom().getTmaAtom();
-  int64_t values = 1;
-  for (int64_t extent : atom.box)
-    values *= extent;
-  return values * atom.valueBits / 8;
+PipelineCreateOp creatorOf(Value pipeline) {
+  return pipeline.getDefiningOp<PipelineCreateOp>();
 }
 
 struct StateLowering : OpConversionPattern<PipelineStateOp> {
@@ -157,8 +153,7 @@ struct ProducerAcquireLowering
     PipelineCreateOp pipe = creatorOf(op.getPipeline());
     int64_t stages = op.getPipeline().getType().getStages();
     Value stage = stageOf(rewriter, loc, adaptor.getState());
-    Value empty = arith::AddIOp::create(rewriter, loc, stage,
-                                        indexConstant(rewriter, loc, stages));
+    Value empty = emptyBarrierOf(rewriter, loc, stage, stages);
     Value phase = phaseOf(rewriter, loc, adaptor.getState());
     MbarrierWaitOp::create(rewriter, loc, pipe.getBarriers(), empty, phase);
     MbarrierArriveOp::create(rewriter, loc, pipe.getBarriers(), stage,
@@ -193,8 +188,7 @@ struct ConsumerReleaseLowering
     Location loc = op.getLoc();
     int64_t stages = op.getPipeline().getType().getStages();
     Value stage = stageOf(rewriter, loc, adaptor.getState());
-    Value empty = arith::AddIOp::create(rewriter, loc, stage,
-                                        indexConstant(rewriter, loc, stages));
+    Value empty = emptyBarrierOf(rewriter, loc, stage, stages);
     // The warp's reads are ordered before its lane 0's arrival.
     NVVM::SyncWarpOp::create(rewriter, loc, i32Constant(rewriter, loc, -1));
     Value lane = NVVM::LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
@@ -304,7 +298,7 @@ FailureOr<DenseMap<Operation *, int64_t>> acquiredBytes(Operation *root) {
       if (auto copy = dyn_cast<TmaCopyOp>(user))
         if (copy.getPipelineState() == acquire.getState() &&
             copy.getPipeline() == acquire.getPipeline())
-          total += boxBytes(copy);
+          total += copy.getAtom().getTmaAtom()->boxBytes();
     if (total == 0) {
       acquire.emitOpError()
           << "no cute_nvgpu.tma_copy completes on this pipeline state, so "
@@ -342,8 +336,7 @@ void lowerCreate(PipelineCreateOp op) {
   b.setInsertionPointToStart(loop.getBody());
   Value stage = loop.getInductionVar();
   MbarrierInitOp::create(b, loc, op.getBarriers(), stage, one);
-  Value empty =
-      arith::AddIOp::create(b, loc, stage, indexConstant(b, loc, stages));
+  Value empty = emptyBarrierOf(b, loc, stage, stages);
   MbarrierInitOp::create(b, loc, op.getBarriers(), empty,
                          indexConstant(b, loc, op.getConsumers() / 32));
   b.setInsertionPointAfter(ifFirst);

@@ -7,9 +7,8 @@
 // A warp_specialize becomes `scf.if (warpgroup < producers)` with the
 // producer region inlined in the then-branch and the consumer region in the
 // else-branch. Each branch first moves its register budget from the one the
-// kernel starts with (the register file shared by the block's threads, in
-// steps of 8, as ptxas caps a kernel whose block size is known) with
-// setmaxnreg: a warpgroup-uniform branch, as the instruction requires.
+// kernel starts with (WarpSpecializeOp::getEntryRegisters) with setmaxnreg:
+// a warpgroup-uniform branch, as the instruction requires.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,10 +26,6 @@ using namespace mlir;
 using namespace mlir::cute_nvgpu;
 
 namespace {
-
-constexpr int64_t kWarpgroupThreads = 128;
-constexpr int64_t kRegisterFile = 65536;
-constexpr int64_t kMaxRegisters = 256;
 
 /// Inline `region`'s block at the end of `into` (before its terminator),
 /// its warpgroup argument replaced by `warpgroup`, after a setmaxnreg from
@@ -51,12 +46,10 @@ void lower(WarpSpecializeOp op) {
   IRRewriter rewriter(op);
   Location loc = op.getLoc();
   int64_t producers = op.getProducerWarpgroups();
-  int64_t threads =
-      (producers + op.getConsumerWarpgroups()) * kWarpgroupThreads;
-  // What ptxas gives each thread at entry when the block size is known.
-  int64_t entry = std::min(kMaxRegisters, kRegisterFile / threads / 8 * 8);
+  int64_t entry = op.getEntryRegisters();
   Value tid = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
-  Value size = arith::ConstantIndexOp::create(rewriter, loc, kWarpgroupThreads);
+  Value size = arith::ConstantIndexOp::create(
+      rewriter, loc, WarpSpecializeOp::kWarpgroupThreads);
   Value warpgroup = arith::DivUIOp::create(rewriter, loc, tid, size);
   Value first = arith::ConstantIndexOp::create(rewriter, loc, producers);
   Value isProducer = arith::CmpIOp::create(

@@ -11,9 +11,20 @@
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
 
-static constexpr int64_t kWarpgroupThreads = 128;
+static constexpr int64_t kWarpgroupThreads =
+    WarpSpecializeOp::kWarpgroupThreads;
 static constexpr int64_t kRegisterFile = 65536; // 32-bit registers per SM
 static constexpr int64_t kMaxBlockThreads = 1024;
+static constexpr int64_t kMaxRegisters = 256;
+
+int64_t WarpSpecializeOp::getThreads() {
+  return (getProducerWarpgroups() + getConsumerWarpgroups()) *
+         kWarpgroupThreads;
+}
+
+int64_t WarpSpecializeOp::getEntryRegisters() {
+  return std::min(kMaxRegisters, kRegisterFile / getThreads() / 8 * 8);
+}
 
 /// setmaxnreg takes 24 to 256 registers, in steps of 8.
 static LogicalResult verifyRole(Operation *op, StringRef role,
@@ -36,7 +47,7 @@ LogicalResult WarpSpecializeOp::verify() {
           verifyRole(*this, "producer", producers, getProducerRegisters())) ||
       failed(verifyRole(*this, "consumer", consumers, getConsumerRegisters())))
     return failure();
-  int64_t threads = (producers + consumers) * kWarpgroupThreads;
+  int64_t threads = getThreads();
   if (threads > kMaxBlockThreads)
     return emitOpError() << "the roles need " << threads
                          << " threads, more than a block's "

@@ -52,6 +52,14 @@ def CuteNVGPU_WarpSpecializeOp : CuteNVGPU_Op<"warp_specialize",
     `consumer` $consumerWarpgroups `registers` $consumerRegisters $consumer
     attr-dict
   }];
+  let extraClassDeclaration = [{
+    static constexpr int64_t kWarpgroupThreads = 128;
+    /// The threads of both roles: the block's size.
+    int64_t getThreads();
+    /// The registers a thread starts with: what ptxas gives each thread of
+    /// a block of that size, before the roles' setmaxnreg.
+    int64_t getEntryRegisters();
+  }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
 }
