@@ -69,6 +69,7 @@ class Kernel:
     out_type: str = "f32"     # C: f32, f16, bf16
     box_a: tuple = None       # TMA box [inner (K), outer (rows)], elements
     box_b: tuple = None
+    box_c: tuple = None       # a TMA store epilogue: C's box, C by descriptor
     swizzle: int = 128        # TMA swizzle, bytes (0, 32, 64, 128)
     cluster: tuple = None     # (x, y, z): launched through cuLaunchKernelEx
 
@@ -83,17 +84,22 @@ KERNELS = [
     Kernel("gemm-sm90a", "--gemm-sm90a", "gemm_tn", 128, 3 * 32768 + 24,
            (128, 128), "tiles", "tma", box_a=(64, 128), box_b=(64, 128)),
     # Warp-specialized (one producer and two consumer warpgroups): four
-    # stages of a 128x64 A box and a 256x64 B box, then eight mbarriers.
+    # stages of a 128x64 A box and a 256x64 B box, two 16 KiB stages of the
+    # epilogue's C boxes, then eight mbarriers.
     Kernel("gemm-sm90a-ws", "--gemm-sm90a-ws", "gemm_tn", 384,
-           4 * (16384 + 32768) + 64, (128, 256), "persistent", "tma",
-           box_a=(64, 128), box_b=(64, 256)),
+           4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
+           "tma", box_a=(64, 128), box_b=(64, 256), box_c=(32, 128)),
+    Kernel("gemm-sm90a-ws-bf16", "--gemm-sm90a-ws-bf16", "gemm_tn", 384,
+           4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
+           "tma", in_type="bf16", out_type="bf16", box_a=(64, 128),
+           box_b=(64, 256), box_c=(64, 128)),
 ]
 
 TYPES = {"f16": "float16", "bf16": "bfloat16", "e4m3": "float8_e4m3fn",
          "f32": "float32"}
 TYPE_BYTES = {"f16": 2, "bf16": 2, "e4m3": 1, "f32": 4}
 # CU_TENSOR_MAP_DATA_TYPE_*: fp8 travels as UINT8 (the bits are all TMA sees).
-TMA_TYPE = {"f16": 6, "bf16": 9, "e4m3": 0}
+TMA_TYPE = {"f16": 6, "bf16": 9, "e4m3": 0, "f32": 7}
 TMA_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}  # CU_TENSOR_MAP_SWIZZLE_*
 CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (1000, 3000, 520),
                 (2048, 2048, 1024), (4096, 4096, 4096), (8192, 8192, 2048)]
@@ -175,14 +181,14 @@ def cuda_call(name, *args):
         raise RuntimeError(f"{name} failed with CUresult {status}")
 
 
-def tensor_map(t, box, swizzle, in_type):
+def tensor_map(t, box, swizzle, elem_type):
     """A device copy of the CUtensorMap of the row-major matrix t: dimensions
     innermost first, box [inner, outer], 256-byte L2 promotion, zero fill
     outside (so partial tiles need no predicates on loads)."""
     rows, cols = t.shape
     u64, u32 = ctypes.c_uint64, ctypes.c_uint32
     encoded = (u64 * 16)()  # 128 bytes, 64-byte aligned
-    cuda_call("cuTensorMapEncodeTiled", encoded, TMA_TYPE[in_type], 2,
+    cuda_call("cuTensorMapEncodeTiled", encoded, TMA_TYPE[elem_type], 2,
               ctypes.c_void_p(t.data_ptr()), (u64 * 2)(cols, rows),
               (u64 * 1)(cols * t.element_size()), (u32 * 2)(*box),
               (u32 * 2)(1, 1), 0, TMA_SWIZZLE[swizzle], 3, 0)
@@ -243,7 +249,10 @@ def launcher(k, fn, a, b, c, m, n, k_, sms):
     if k.args == "tma":
         maps = (tensor_map(a, k.box_a, k.swizzle, k.in_type),
                 tensor_map(b, k.box_b, k.swizzle, k.in_type))
-        params = [np.uint64(t.data_ptr()) for t in maps] + memref(c) + scalars
+        if k.box_c:
+            maps += (tensor_map(c, k.box_c, k.swizzle, k.out_type),)
+        params = [np.uint64(t.data_ptr()) for t in maps]
+        params += ([] if k.box_c else memref(c)) + scalars
     else:
         maps = ()
         params = memref(a) + memref(b) + memref(c) + scalars

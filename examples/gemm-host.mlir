@@ -8,7 +8,8 @@
 //
 // @main checks three tile-multiple shapes against a float64 CPU reference and
 // returns the number that fail; @main_partial does the same for shapes that
-// are not tile multiples (kernels that predicate); @bench launches 8192^3
+// are not tile multiples (kernels that predicate), @main_partial_rows16 for
+// ragged shapes whose rows of C are 16-byte aligned (TMA stores); @bench launches 8192^3
 // twelve times for the timing report.
 module {
 
@@ -173,6 +174,29 @@ func.func @main_partial() -> i32 {
   %f1 = func.call @check(%c200, %c136, %c72, %s1) : (index, index, index, i32) -> i32
   %f2 = func.call @check(%c33, %c250, %c40, %s2) : (index, index, index, i32) -> i32
   %f3 = func.call @check(%c1, %c1, %c8, %s3) : (index, index, index, i32) -> i32
+  %f12 = arith.addi %f1, %f2 : i32
+  %f = arith.addi %f12, %f3 : i32
+  return %f : i32
+}
+
+// Ragged shapes for kernels that store C with TMA, whose rows must start
+// 16 bytes apart (N a multiple of 8, for 16-bit C; of 4, for f32): M and
+// the tile remainders anything, K a multiple of 8.
+func.func @main_partial_rows16() -> i32 {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c33 = arith.constant 33 : index
+  %c40 = arith.constant 40 : index
+  %c72 = arith.constant 72 : index
+  %c136 = arith.constant 136 : index
+  %c200 = arith.constant 200 : index
+  %c264 = arith.constant 264 : index
+  %s1 = arith.constant 3 : i32
+  %s2 = arith.constant 11 : i32
+  %s3 = arith.constant 17 : i32
+  %f1 = func.call @check(%c200, %c136, %c72, %s1) : (index, index, index, i32) -> i32
+  %f2 = func.call @check(%c33, %c264, %c40, %s2) : (index, index, index, i32) -> i32
+  %f3 = func.call @check(%c1, %c8, %c8, %s3) : (index, index, index, i32) -> i32
   %f12 = arith.addi %f1, %f2 : i32
   %f = arith.addi %f12, %f3 : i32
   return %f : i32

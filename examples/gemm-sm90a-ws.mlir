@@ -1,7 +1,8 @@
 // A warp-specialized, persistent GEMM for sm_90a written with the
-// cute_nvgpu pipeline, warp-role and tile-scheduling ops: C = A * B^T with
-// A (M,K) and B (N,K) in f16, both K-major ("TN"), and C (M,N) row-major in
-// f32.
+// cute_nvgpu pipeline, warp-role, tile-scheduling and epilogue ops:
+// C = A * B^T with A (M,K) and B (N,K) in f16, both K-major ("TN"), and
+// C (M,N) row-major in f32. gemm-sm90a-ws-bf16.mlir is the same kernel in
+// bf16 (bf16 in, bf16 out).
 //
 // The grid has one block per SM. Each block walks the 128x256 tiles of C
 // (work indices block, block + grid, ...) in cute_nvgpu.tile_coord's grouped
@@ -16,14 +17,19 @@
 //    along M, one per warpgroup. Each waits for a stage, multiplies it
 //    (the first k-tile with accumulate false, so no zero-fill), keeps one
 //    wgmma group in flight and releases the stage the previous group read.
-// Four stages of 48 KiB in the 128-byte swizzle (192 KiB of dynamic shared
-// memory, one block per SM). The pipeline states run on from tile to tile,
-// so while the consumers store a tile the producer already loads the next
-// one's first stages. No kernel code computes a stage, a phase or a byte
-// count: the pipeline states carry them through the loops.
+//    Then cute_nvgpu.epilogue_store writes the tile to shared memory a
+//    128x32 box at a time (two 16 KiB stages) and TMA stores each box; the
+//    stores run on while the consumers start the next tile.
+// Four stages of 48 KiB in the 128-byte swizzle, the epilogue's 32 KiB
+// (224 KiB of dynamic shared memory, one block per SM). The pipeline
+// states run on from tile to tile, so while the consumers store a tile the
+// producer already loads the next one's first stages. No kernel code
+// computes a stage, a phase or a byte count: the pipeline states carry them
+// through the loops.
 //
-// Launch (@launch below): grid (min(132, tiles)), block (384), 196672 bytes
-// of dynamic shared memory; any M and N, K a multiple of 8.
+// Launch (@launch below): grid (min(132, tiles)), block (384), 229440 bytes
+// of dynamic shared memory; any M, N a multiple of 4 (C's rows start 16
+// bytes apart, as TMA needs), K a multiple of 8.
 //
 //   cute-opt examples/gemm-sm90a-ws.mlir --cute-to-ptx="chip=sm_90a" \
 //     | cute-opt --cute-write-ptx="dir=out"
@@ -31,9 +37,10 @@
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_SS, "(2,1,1)">
 #tmaA = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
 #tmaB = #cute_nvgpu.tma_atom<load, f16, box = [64, 256], swizzle = 128>
+#tmaC = #cute_nvgpu.tma_atom<store, f32, box = [32, 128], swizzle = 128>
 module attributes {gpu.container_module} {
 gpu.module @kernels {
-  gpu.func @gemm_tn(%descA: !llvm.ptr, %descB: !llvm.ptr, %C: memref<?xf32, 1>,
+  gpu.func @gemm_tn(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
                     %m: index, %n: index, %k: index)
       kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
     %c0 = arith.constant 0 : index
@@ -50,12 +57,15 @@ gpu.module @kernels {
     %tiles = arith.muli %tilesM, %tilesN : index
 
     // Dynamic shared memory: four stages of A (16 KiB each), four of B
-    // (32 KiB each), then the pipeline's eight mbarriers.
+    // (32 KiB each), two of the epilogue's C boxes (16 KiB each), then the
+    // pipeline's eight mbarriers.
     %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
     %offB = arith.constant 65536 : index
-    %offBars = arith.constant 196608 : index
+    %offC = arith.constant 196608 : index
+    %offBars = arith.constant 229376 : index
     %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xf16, #gpu.address_space<workgroup>>
     %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<65536xf16, #gpu.address_space<workgroup>>
+    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8192xf32, #gpu.address_space<workgroup>>
     %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi64, #gpu.address_space<workgroup>>
     // The consumers' 256 threads release stages.
     %pipe = cute_nvgpu.pipeline_create %bars consumers 256 : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
@@ -108,9 +118,6 @@ gpu.module @kernels {
       // The consumers' thread index in the TiledMMA (0 .. 255).
       %ctid = arith.subi %tid, %c128 : index
       %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
-      %dC = cute.make_stride %n : !cute.stride<"(?,1)">
-      %lC = cute.make_layout %shC, %dC : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
-      %mC = cute.make_tensor %C, %lC : (memref<?xf32, 1>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f32, gmem, "(?,?):(?,1)">
       %tileC = cute.static : !cute.tile<"(128,256)">
       %idC = cute.make_identity_tensor %shC : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
       %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
@@ -118,9 +125,7 @@ gpu.module @kernels {
       %last = scf.for %w = %block to %tiles step %blocks iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
         %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8
         %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
-        %gC = cute.local_tile %mC, %tileC, %cC : (!cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(128,256):(?,1)">
-        %tCgC = cute_nvgpu.partition_c #tm, %gC, %ctid : (!cute.tensor<f32, gmem, "(128,256):(?,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,?{div=8},8),0,0)">
-        %tCrC = cute.make_fragment like %tCgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,?{div=8},8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
+        %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
 
         // Mainloop: wait for k-tile kt's stage, multiply it (the first
         // k-tile without accumulating), let the previous wgmma group retire
@@ -151,18 +156,17 @@ gpu.module @kernels {
           cute_nvgpu.pipeline_consumer_release %pipe, %end#1 : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
         }
 
-        // Epilogue: C straight from the accumulators, where it exists.
+        // Epilogue: the accumulators go to C through shared memory, a
+        // 128x32 box at a time, stored by TMA while the next tile's
+        // mainloop runs.
         %iC = cute.local_tile %idC, %tileC, %cC : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">
-        %tCcC = cute_nvgpu.partition_c #tm, %iC, %ctid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2,32),1,1):((16777216,8,134217728),0,0)">
-        %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
-        scf.for %i = %c0 to %c128 step %c1 {
-          %ci = cute.make_coord %i : !cute.coord<"?">
-          %crd = cute.load %tCcC[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2,32),1,1):((16777216,8,134217728),0,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
-          %in = cute.elem_less %crd, %shC : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
-          cute.store %in, %pC[%ci] : i1, !cute.tensor<i1, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.coord<"?">
-        } {cute.fragment_loop}
-        cute.copy %tCrC, %tCgC if %pC : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,?{div=8},8),0,0)">, !cute.tensor<i1, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
+        cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, memref<8192xf32, #gpu.address_space<workgroup>>
         scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
+      }
+      // The last TMA stores finish reading shared memory before it goes.
+      %storer = arith.cmpi eq, %ctid, %c0 : index
+      scf.if %storer {
+        nvvm.cp.async.bulk.wait_group 0
       }
     }
     gpu.return
@@ -179,7 +183,7 @@ func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
   %c128 = arith.constant 128 : index
   %c256 = arith.constant 256 : index
   %c384 = arith.constant 384 : index
-  %smem = arith.constant 196672 : i32
+  %smem = arith.constant 229440 : i32
   %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
   %dK = cute.make_stride %k : !cute.stride<"(?,1)">
   %lA = cute.make_layout %shA, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
@@ -194,14 +198,19 @@ func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
   %tn = arith.ceildivui %n, %c256 : index
   %tiles = arith.muli %tm, %tn : index
   %grid = arith.minui %tiles, %sms : index
-  %gC = memref.memory_space_cast %C : memref<?xf32> to memref<?xf32, 1>
+  %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+  %dN = cute.make_stride %n : !cute.stride<"(?,1)">
+  %lC = cute.make_layout %shC, %dN : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %tC = cute.make_tensor %C, %lC : (memref<?xf32>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f32, gmem, "(?,?):(?,1)">
+  %descC = cute_nvgpu.make_tma_descriptor #tmaC, %tC : !cute.tensor<f32, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   gpu.launch_func @kernels::@gemm_tn blocks in (%grid, %c1, %c1)
       threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
-      args(%descA : !llvm.ptr, %descB : !llvm.ptr, %gC : memref<?xf32, 1>,
+      args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
            %m : index, %n : index, %k : index)
   // The launch is synchronous: the kernel is done with the descriptors.
   cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
   cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descC : !llvm.ptr
   return
 }
 }

@@ -15,6 +15,7 @@
 #include "cute-mlir/Conversion/Passes.h"
 
 #include "DynamicSharedMemory.h"
+#include "EpilogueLowering.h"
 #include "PipelineLowering.h"
 #include "Pointers.h"
 #include "TileCoordLowering.h"
@@ -481,7 +482,8 @@ struct ConvertCuteNVGPUToNVVMPass
                                    cute_nvgpu::BulkCopyOp>([&](auto typed) {
                                return lowering.lower(typed);
                              }));
-    if (failed || ::mlir::failed(lowerTmaOps(getOperation(), tracer)) ||
+    if (failed || ::mlir::failed(lowerEpilogueStores(getOperation(), tracer)) ||
+        ::mlir::failed(lowerTmaOps(getOperation(), tracer)) ||
         ::mlir::failed(lowerCuteTensorAccesses(getOperation(), tracer)) ||
         ::mlir::failed(expandQueriesAndEraseCute(getOperation(), tracer)) ||
         ::mlir::failed(unrollFragmentLoops(getOperation()))) {

@@ -1,0 +1,216 @@
+// A warp-specialized, persistent GEMM for sm_90a written with the
+// cute_nvgpu pipeline, warp-role, tile-scheduling and epilogue ops:
+// C = A * B^T with A (M,K) and B (N,K) in bf16, both K-major ("TN"), and
+// C (M,N) row-major in bf16, accumulated in f32: gemm-sm90a-ws.mlir in
+// bf16.
+//
+// The grid has one block per SM. Each block walks the 128x256 tiles of C
+// (work indices block, block + grid, ...) in cute_nvgpu.tile_coord's grouped
+// order, with three warpgroups (384 threads) split by
+// cute_nvgpu.warp_specialize:
+//  - warpgroup 0, the producer, keeps 40 registers a thread; one of its
+//    threads walks the k-tiles, acquires a stage of the pipeline and issues
+//    the TMA loads of A's 128x64 and B's 256x64 box into it. The pipeline
+//    adds up the bytes the stage expects from the copies.
+//  - warpgroups 1 and 2, the consumers, take 232 registers a thread for the
+//    accumulators: a TiledMMA of two SM90_64x256x16_F32BF16BF16_SS wgmmas
+//    along M, one per warpgroup. Each waits for a stage, multiplies it
+//    (the first k-tile with accumulate false, so no zero-fill), keeps one
+//    wgmma group in flight and releases the stage the previous group read.
+//    Then cute_nvgpu.epilogue_store writes the tile to shared memory a
+//    128x64 box at a time (two 16 KiB stages), rounded to bf16, and TMA stores each box; the
+//    stores run on while the consumers start the next tile.
+// Four stages of 48 KiB in the 128-byte swizzle, the epilogue's 32 KiB
+// (224 KiB of dynamic shared memory, one block per SM). The pipeline
+// states run on from tile to tile, so while the consumers store a tile the
+// producer already loads the next one's first stages. No kernel code
+// computes a stage, a phase or a byte count: the pipeline states carry them
+// through the loops.
+//
+// Launch (@launch below): grid (min(132, tiles)), block (384), 229440 bytes
+// of dynamic shared memory; any M, N a multiple of 8 (C's rows start 16
+// bytes apart, as TMA needs), K a multiple of 8.
+//
+//   cute-opt examples/gemm-sm90a-ws-bf16.mlir --cute-to-ptx="chip=sm_90a" \
+//     | cute-opt --cute-write-ptx="dir=out"
+
+#tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_SS, "(2,1,1)">
+#tmaA = #cute_nvgpu.tma_atom<load, bf16, box = [64, 128], swizzle = 128>
+#tmaB = #cute_nvgpu.tma_atom<load, bf16, box = [64, 256], swizzle = 128>
+#tmaC = #cute_nvgpu.tma_atom<store, bf16, box = [64, 128], swizzle = 128>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  gpu.func @gemm_tn(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
+                    %m: index, %n: index, %k: index)
+      kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c256 = arith.constant 256 : index
+    %tid = gpu.thread_id x
+    %block = gpu.block_id x
+    %blocks = gpu.grid_dim x
+    %ktiles = arith.ceildivui %k, %c64 : index
+    %tilesM = arith.ceildivui %m, %c128 : index
+    %tilesN = arith.ceildivui %n, %c256 : index
+    %tiles = arith.muli %tilesM, %tilesN : index
+
+    // Dynamic shared memory: four stages of A (16 KiB each), four of B
+    // (32 KiB each), two of the epilogue's C boxes (16 KiB each), then the
+    // pipeline's eight mbarriers.
+    %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %offB = arith.constant 65536 : index
+    %offC = arith.constant 196608 : index
+    %offBars = arith.constant 229376 : index
+    %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xbf16, #gpu.address_space<workgroup>>
+    %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<65536xbf16, #gpu.address_space<workgroup>>
+    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16384xbf16, #gpu.address_space<workgroup>>
+    %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi64, #gpu.address_space<workgroup>>
+    // The consumers' 256 threads release stages.
+    %pipe = cute_nvgpu.pipeline_create %bars consumers 256 : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
+
+    // The stages: 128x64 tiles of A and 256x64 tiles of B, K-major in the
+    // 128-byte swizzle (Sw<3,3,3> over rows of 64 values), as TMA writes
+    // them and wgmma reads them.
+    %lsA = cute.static : !cute.layout<"((8,16),64,4):((64,512),1,8192)">
+    %sA = cute.make_tensor %smemA, %lsA : (memref<32768xbf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,4):((64,512),1,8192)">) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">
+    %lsB = cute.static : !cute.layout<"((8,32),64,4):((64,512),1,16384)">
+    %sB = cute.make_tensor %smemB, %lsB : (memref<65536xbf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,32),64,4):((64,512),1,16384)">) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">
+
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+      // Coordinates of A (M,K) and B (N,K): TMA copies boxes by coordinate.
+      %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+      %idA = cute.make_identity_tensor %shA : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+      %tileA = cute.static : !cute.tile<"(128,64)">
+      %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+      %idB = cute.make_identity_tensor %shB : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+      %tileB = cute.static : !cute.tile<"(256,64)">
+      %leader = arith.cmpi eq, %tid, %c0 : index
+      scf.if %leader {
+        %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<4>
+        %last = scf.for %w = %block to %tiles step %blocks iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+          %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8
+          %cA = cute.make_coord %tm : !cute.coord<"(?,_)">
+          %gA = cute.local_tile %idA, %tileA, %cA : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">
+          %cB = cute.make_coord %tn : !cute.coord<"(?,_)">
+          %gB = cute.local_tile %idB, %tileB, %cB : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(256,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64,?):(1,16777216,1073741824)">
+          %end = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
+            cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
+            %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
+            %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+            %gAk = cute.slice %gA[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
+            %sAs = cute.slice %sA[%cs] : (!cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+            cute_nvgpu.tma_copy #tmaA, %descA, %gAk, %sAs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %gBk = cute.slice %gB[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64):(1,16777216)">
+            %sBs = cute.slice %sB[%cs] : (!cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">
+            cute_nvgpu.tma_copy #tmaB, %descB, %gBk, %sBs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64):(1,16777216)">, !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
+            scf.yield %next : !cute_nvgpu.pipeline_state<4>
+          }
+          scf.yield %end : !cute_nvgpu.pipeline_state<4>
+        }
+      }
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+      // The consumers' thread index in the TiledMMA (0 .. 255).
+      %ctid = arith.subi %tid, %c128 : index
+      %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+      %tileC = cute.static : !cute.tile<"(128,256)">
+      %idC = cute.make_identity_tensor %shC : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+      %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
+      %hasK = arith.cmpi ugt, %ktiles, %c0 : index
+      %last = scf.for %w = %block to %tiles step %blocks iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+        %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8
+        %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
+        %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
+
+        // Mainloop: wait for k-tile kt's stage, multiply it (the first
+        // k-tile without accumulating), let the previous wgmma group retire
+        // and release the stage it read.
+        %end:2 = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart, %prev = %tileStart) -> (!cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>) {
+          cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+          %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
+          %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+          %sAs = cute.slice %sA[%cs] : (!cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+          %sBs = cute.slice %sB[%cs] : (!cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">
+          %tCsA = cute_nvgpu.partition_a #tm, %sAs, %ctid : (!cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=4096} o ((64,16),1,4):((64,1),0,16)">
+          %tCsB = cute_nvgpu.partition_b #tm, %sBs, %ctid : (!cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, index) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=16384} o ((256,16),1,4):((64,1),0,16)">
+          %accumulate = arith.cmpi ne, %kt, %c0 : index
+          nvvm.wgmma.fence.aligned
+          cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrC accumulate %accumulate : !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=4096} o ((64,16),1,4):((64,1),0,16)">, !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=16384} o ((256,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
+          nvvm.wgmma.commit.group.sync.aligned
+          nvvm.wgmma.wait.group.sync.aligned 1
+          scf.if %accumulate {
+            cute_nvgpu.pipeline_consumer_release %pipe, %prev : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+          }
+          %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
+          scf.yield %next, %st : !cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>
+        }
+        // The last group retires; its stage goes back to the producer,
+        // which is already filling stages for the next tile.
+        nvvm.wgmma.wait.group.sync.aligned 0
+        scf.if %hasK {
+          cute_nvgpu.pipeline_consumer_release %pipe, %end#1 : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+        }
+
+        // Epilogue: the accumulators go to C in bf16 through shared memory,
+        // a 128x64 box at a time, stored by TMA while the next tile's
+        // mainloop runs.
+        %iC = cute.local_tile %idC, %tileC, %cC : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">
+        cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
+        scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
+      }
+      // The last TMA stores finish reading shared memory before it goes.
+      %storer = arith.cmpi eq, %ctid, %c0 : index
+      scf.if %storer {
+        nvvm.cp.async.bulk.wait_group 0
+      }
+    }
+    gpu.return
+  }
+}
+
+// C (m,n) = A (m,k) * B (n,k)^T: a TMA descriptor per operand (the boxes
+// are a 128x64 k-tile of A and a 256x64 one of B), then one block per SM,
+// or per tile where there are fewer (132 SMs: an H100 or H200; any grid
+// computes C, this one fills the chip).
+func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
+                  %m: index, %n: index, %k: index) {
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c384 = arith.constant 384 : index
+  %smem = arith.constant 229440 : i32
+  %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+  %dK = cute.make_stride %k : !cute.stride<"(?,1)">
+  %lA = cute.make_layout %shA, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %tA = cute.make_tensor %A, %lA : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descA = cute_nvgpu.make_tma_descriptor #tmaA, %tA : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+  %lB = cute.make_layout %shB, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %tB = cute.make_tensor %B, %lB : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descB = cute_nvgpu.make_tma_descriptor #tmaB, %tB : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %sms = arith.constant 132 : index
+  %tm = arith.ceildivui %m, %c128 : index
+  %tn = arith.ceildivui %n, %c256 : index
+  %tiles = arith.muli %tm, %tn : index
+  %grid = arith.minui %tiles, %sms : index
+  %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+  %dN = cute.make_stride %n : !cute.stride<"(?,1)">
+  %lC = cute.make_layout %shC, %dN : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %tC = cute.make_tensor %C, %lC : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descC = cute_nvgpu.make_tma_descriptor #tmaC, %tC : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  gpu.launch_func @kernels::@gemm_tn blocks in (%grid, %c1, %c1)
+      threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
+      args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
+           %m : index, %n : index, %k : index)
+  // The launch is synchronous: the kernel is done with the descriptors.
+  cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descC : !llvm.ptr
+  return
+}
+}

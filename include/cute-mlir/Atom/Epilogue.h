@@ -1,0 +1,54 @@
+//===- Epilogue.h - Storing a TiledMMA's accumulators in boxes --*- C++ -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A TMA epilogue writes a TiledMMA's (M,N) accumulator tile to shared memory
+// one box (boxRows x boxCols, row-major) at a time and stores each box with
+// TMA. Every thread must know at compile time which box each of its values
+// falls in and where in the box it goes relative to its own first value, so
+// that the stores are unrolled and only a per-thread base is computed at run
+// time. The plan checks that, for every thread, and groups each thread's
+// values into runs that one vector store can write.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_MLIR_ATOM_EPILOGUE_H
+#define CUTE_MLIR_ATOM_EPILOGUE_H
+
+#include "cute-mlir/Atom/TiledMma.h"
+
+namespace mlir {
+namespace cute {
+
+/// `length` consecutive accumulator values, from `value` on, that sit side by
+/// side in one row of box `box` (boxes numbered row of boxes by row of
+/// boxes). Relative to the thread's first value, at (row, col) of the tile,
+/// the run starts at (row + rowOffset, col + colOffset) of its box.
+struct EpilogueRun {
+  int64_t box;
+  int64_t value;
+  int64_t length;
+  int64_t rowOffset;
+  int64_t colOffset;
+};
+
+struct EpiloguePlan {
+  int64_t boxesM, boxesN;
+  /// Every value of a thread once, box by box.
+  std::vector<EpilogueRun> runs;
+};
+
+/// The plan for the threads of `mma` storing their accumulators (CuTe's
+/// partition_C order, value i being flat coordinate i of the fragment) as
+/// `valueBits`-bit values in boxes of boxRows x boxCols, with vector stores
+/// of up to 16 bytes; or an error naming the box that a thread's values do
+/// not fall in the same way for every thread.
+Result<EpiloguePlan> planEpilogue(const TiledMma &mma, int64_t boxRows,
+                                  int64_t boxCols, int valueBits);
+
+} // namespace cute
+} // namespace mlir
+
+#endif // CUTE_MLIR_ATOM_EPILOGUE_H

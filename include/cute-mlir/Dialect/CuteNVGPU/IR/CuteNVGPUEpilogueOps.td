@@ -1,0 +1,79 @@
+//===- CuteNVGPUEpilogueOps.td - Epilogues -----------------*- tablegen -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Storing a TiledMMA's accumulators: converted to the output type, staged
+// through shared memory and written by TMA. Included by CuteNVGPUOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_NVGPU_EPILOGUE_OPS
+#define CUTE_NVGPU_EPILOGUE_OPS
+
+def CuteNVGPU_EpilogueStoreOp : CuteNVGPU_Op<"epilogue_store"> {
+  let summary = "store a TiledMMA's accumulators to global memory through "
+                "shared memory and TMA";
+  let description = [{
+    The epilogue of CUTLASS's TMA-warp-specialized collectives as one op.
+    Every thread of the TiledMMA `tiled_mma` (thread index `thread`,
+    0 .. threads - 1) passes its accumulator fragment `acc` (its
+    `partition_c` of the (M, N) tile, `make_fragment like`); together they
+    store the tile, converted to the element type of the TMA `store` atom,
+    at the tile of global coordinates `tile` (an (M, N) tile of a
+    coordinate tensor, as `tma_copy` takes; its first element is the tile's
+    origin).
+
+    The tile goes out in boxes of the atom (`box = [bn, bm]`: bn columns,
+    bm rows; bm divides M and bn divides N), row by row of boxes. Each box
+    is written by the threads into one of the stages of `buffer` (shared
+    memory of whole boxes, laid out as the TMA atom's swizzle wants),
+    fenced for the async proxy and stored by thread 0 with one
+    `cp.async.bulk.tensor`; with two or more stages the threads fill the
+    next box while TMA stores the previous one. The op returns as soon as
+    the last store is issued: the stores overlap with whatever follows, such
+    as the next tile's mainloop. Before a stage is written again, thread 0
+    waits until TMA has read it (`cp.async.bulk.wait_group.read`) and the
+    threads synchronize on the named barrier `barrier_id` (1..15, default
+    1; 0 is the block's `gpu.barrier`). Rows and columns outside the global
+    tensor are clipped by TMA, so any M and N work.
+
+    Before the kernel exits, thread 0 waits for the stores to complete:
+    `nvvm.cp.async.bulk.wait_group 0`.
+
+    The descriptor is made on the host by `make_tma_descriptor` with the
+    same atom from the row-major (M, N) output tensor. The accumulator is
+    converted as by `arith.truncf` (f32 to f16 or bf16) or stored as it is.
+    The verifier checks that every thread's value i falls in the same box,
+    at the same place relative to the thread's first value (so the stores
+    unroll alike for all threads; for wgmma TiledMMAs tiled along M, boxes
+    span the tile's M rows), that the fragment holds the TiledMMA's values,
+    and that the buffer holds whole boxes. The lowering writes runs of
+    values side by side with vector stores of up to 16 bytes. The buffer
+    starts where the swizzle's pattern starts (1024 bytes for 128-byte
+    swizzle), as TMA needs.
+
+    ```mlir
+    #st = #cute_nvgpu.tma_atom<store, bf16, box = [64, 128], swizzle = 128>
+    cute_nvgpu.epilogue_store #tm, #st, %descC, %acc, %tile, %buf, %ctid
+        : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">,
+          !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">,
+          memref<16384xbf16, #gpu.address_space<workgroup>>
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_TiledMmaAttr:$tiledMma,
+                       CuteNVGPU_TmaAtomAttr:$atom,
+                       CuteNVGPU_GenericPointer:$descriptor,
+                       Cute_TensorType:$acc, Cute_TensorType:$tile,
+                       MemRefRankOf<[AnyType], [1]>:$buffer, Index:$thread,
+                       DefaultValuedAttr<I32Attr, "1">:$barrierId);
+  let assemblyFormat = [{
+    qualified($tiledMma) `,` qualified($atom) `,` $descriptor `,` $acc `,`
+    $tile `,` $buffer `,` $thread attr-dict `:` qualified(type($acc)) `,`
+    qualified(type($tile)) `,` type($buffer)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // CUTE_NVGPU_EPILOGUE_OPS

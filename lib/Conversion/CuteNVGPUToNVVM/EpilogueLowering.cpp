@@ -1,0 +1,231 @@
+//===- EpilogueLowering.cpp - TMA epilogues -------------------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// An epilogue_store is unrolled box by box. Each thread computes once where
+// its first accumulator sits in the tile (from the TiledMMA's partition at
+// its thread index); every run of values then goes to a constant offset
+// from there in the box (the plan of cute/Atom/Epilogue.h), swizzled on the
+// shared-memory address bits as TMA swizzles them. Per box: thread 0 waits
+// until TMA has read the stage, a named barrier, the stores, a proxy fence,
+// a named barrier, and thread 0 issues the TMA store and commits it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EpilogueLowering.h"
+
+#include "Pointers.h"
+
+#include "cute-mlir/Atom/Epilogue.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+using namespace mlir::cute_nvgpu;
+
+namespace {
+
+class EpilogueLowering {
+public:
+  EpilogueLowering(EpilogueStoreOp op, LayoutTracer &tracer)
+      : op(op), tracer(tracer), b(op), loc(op.getLoc()) {}
+
+  LogicalResult lower() {
+    Result<cute::TiledMma> mma = op.getTiledMma().getTiledMma();
+    cute::TmaAtom atom = *op.getAtom().getTmaAtom();
+    int64_t boxCols = atom.box[0], boxRows = atom.box[1];
+    outType = op.getAtom().getValueType();
+    bytes = elementBits(outType) / 8;
+    Result<cute::EpiloguePlan> plan =
+        cute::planEpilogue(*mma, boxRows, boxCols, bytes * 8);
+    if (mma.failed() || plan.failed())
+      return op.emitOpError() << "no plan for the epilogue";
+    FailureOr<TracedTensor> acc = tracer.traceTensor(op.getAcc(), op);
+    FailureOr<AlgebraValue> tile = tracer.trace(op.getTile(), op);
+    FailureOr<AlgebraValue> thread = tracer.trace(op.getThread(), op);
+    if (failed(acc) || failed(tile) || failed(thread))
+      return failure();
+    Result<cute::Int> tid = cute::intOf(*thread);
+    Result<cute::IntTuple> origin =
+        std::get<TensorValue>(*tile).coordinateAt(cute::IntTuple(int64_t(0)));
+    if (tid.failed() || origin.failed() || !origin->isTuple() ||
+        origin->rank() != 2 || !origin->mode(0).isInt() ||
+        !origin->mode(1).isInt())
+      return op.emitOpError() << "cannot trace the thread index and the "
+                                 "tile's origin";
+
+    // Where the thread's first accumulator sits in the (M,N) tile.
+    int64_t m = mma->tileSize(0), n = mma->tileSize(1);
+    cute::Layout colMajor = cute::makeLayout(
+        cute::IntTuple::tuple({cute::IntTuple(m), cute::IntTuple(n)}));
+    Result<std::pair<cute::Layout, cute::Int>> part =
+        mma->partitionC(colMajor, *tid);
+    if (part.failed())
+      return op.emitOpError() << part.message();
+    ArithEmitter emitter(b, loc, tracer);
+    Value first = emitter.emit(part->second);
+    Value row = arith::RemUIOp::create(b, loc, first, index(m));
+    Value col = arith::DivUIOp::create(b, loc, first, index(m));
+    // Its byte offset in a box; runs sit at constant offsets from it.
+    threadOffset = arith::MulIOp::create(
+        b, loc,
+        arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, row, index(boxCols)), col),
+        index(bytes));
+    Value originM = emitter.emit(origin->mode(0).value());
+    Value originN = emitter.emit(origin->mode(1).value());
+
+    auto shared = unsigned(NVVM::NVVMMemorySpace::Shared);
+    FailureOr<Value> base =
+        pointerIntoMemref(b, op, op.getBuffer(), index(0), shared);
+    if (failed(base))
+      return failure();
+    buffer = *base;
+    baseAddress = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), buffer);
+    swizzleMask = atom.swizzleBytes ? (atom.swizzleBytes / 16 - 1) << 4 : 0;
+    int64_t boxBytes = boxRows * boxCols * bytes;
+    int64_t stages =
+        cast<MemRefType>(op.getBuffer().getType()).getNumElements() * bytes /
+        boxBytes;
+    leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                   op.getThread(), index(0));
+    barrierId = i32(op.getBarrierId());
+    barrierThreads = i32(mma->numThreads());
+
+    size_t next = 0;
+    for (int64_t box = 0; box < plan->boxesM * plan->boxesN; ++box) {
+      int64_t stage = box % stages;
+      // TMA has read the stage this box reuses (all stages, at the first
+      // box: the previous epilogue's last stores may still be reading).
+      int32_t pending = box == 0 ? 0 : int32_t(stages - 1);
+      onLeader([&] {
+        NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, pending,
+                                             /*read=*/b.getUnitAttr());
+      });
+      namedBarrier();
+      for (; next < plan->runs.size() && plan->runs[next].box == box; ++next)
+        if (failed(storeRun(acc->memref, acc->value, plan->runs[next],
+                            stage * boxBytes, boxCols)))
+          return failure();
+      NVVM::FenceProxyOp::create(
+          b, loc, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(b.getContext(),
+                                     NVVM::SharedSpace::shared_cta));
+      namedBarrier();
+      int64_t boxM = box / plan->boxesN, boxN = box % plan->boxesN;
+      Value coordN =
+          toI32(arith::AddIOp::create(b, loc, originN, index(boxN * boxCols)));
+      Value coordM =
+          toI32(arith::AddIOp::create(b, loc, originM, index(boxM * boxRows)));
+      onLeader([&] {
+        Value smem = LLVM::GEPOp::create(
+            b, loc, buffer.getType(), b.getI8Type(), buffer,
+            ArrayRef<LLVM::GEPArg>{int32_t(stage * boxBytes)});
+        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+            b, loc, op.getDescriptor(), smem, ValueRange{coordN, coordM},
+            /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
+            /*predicate=*/Value());
+        NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+      });
+    }
+    op.erase();
+    return success();
+  }
+
+private:
+  /// One vector store of `run.length` converted values.
+  LogicalResult storeRun(Value accMemref, const TensorValue &accValue,
+                         const cute::EpilogueRun &run, int64_t stageOffset,
+                         int64_t boxCols) {
+    SmallVector<Value> values;
+    for (int64_t v = run.value; v < run.value + run.length; ++v) {
+      FailureOr<Value> at =
+          tracer.emitElementOffset(b, op, accValue, cute::IntTuple(v));
+      if (failed(at))
+        return failure();
+      values.push_back(memref::LoadOp::create(b, loc, accMemref, *at));
+    }
+    Type accType = values.front().getType();
+    Value stored;
+    if (run.length == 1) {
+      stored = values.front();
+      if (accType != outType)
+        stored = arith::TruncFOp::create(b, loc, outType, stored);
+    } else {
+      stored = vector::FromElementsOp::create(
+          b, loc, VectorType::get({run.length}, accType), values);
+      if (accType != outType)
+        stored = arith::TruncFOp::create(
+            b, loc, VectorType::get({run.length}, outType), stored);
+    }
+    int64_t constant =
+        stageOffset + (run.rowOffset * boxCols + run.colOffset) * bytes;
+    Value offset = arith::IndexCastOp::create(
+        b, loc, b.getI64Type(),
+        arith::AddIOp::create(b, loc, threadOffset, index(constant)));
+    if (swizzleMask) {
+      // TMA's swizzle XORs address bits 7.. into bits 4.. (16-byte chunks).
+      Value address = LLVM::AddOp::create(b, loc, baseAddress, offset);
+      Value bits = LLVM::AndOp::create(
+          b, loc, LLVM::LShrOp::create(b, loc, address, i64(3)),
+          i64(swizzleMask));
+      offset = LLVM::XOrOp::create(b, loc, offset, bits);
+    }
+    Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(),
+                                    buffer, ArrayRef<LLVM::GEPArg>{offset});
+    LLVM::StoreOp::create(b, loc, stored, ptr, run.length * bytes);
+    return success();
+  }
+
+  void onLeader(function_ref<void()> body) {
+    auto branch = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(branch.thenBlock()->getTerminator());
+    body();
+  }
+
+  void namedBarrier() {
+    NVVM::BarrierOp::create(b, loc, TypeRange{}, barrierId, barrierThreads,
+                            /*reductionOp=*/{}, /*reductionPredicate=*/Value());
+  }
+
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value i32(int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  }
+  Value i64(int64_t v) {
+    return LLVM::ConstantOp::create(b, loc, b.getI64Type(), v);
+  }
+  Value toI32(Value v) {
+    return arith::IndexCastOp::create(b, loc, b.getI32Type(), v);
+  }
+
+  EpilogueStoreOp op;
+  LayoutTracer &tracer;
+  OpBuilder b;
+  Location loc;
+  Type outType;
+  int64_t bytes = 0;
+  int64_t swizzleMask = 0;
+  Value threadOffset, buffer, baseAddress, leader, barrierId, barrierThreads;
+};
+
+} // namespace
+
+LogicalResult cute::lowerEpilogueStores(Operation *root, LayoutTracer &tracer) {
+  SmallVector<EpilogueStoreOp> ops;
+  root->walk([&](EpilogueStoreOp op) { ops.push_back(op); });
+  bool failed = false;
+  for (EpilogueStoreOp op : ops)
+    failed |= ::mlir::failed(EpilogueLowering(op, tracer).lower());
+  return failure(failed);
+}

@@ -1,0 +1,103 @@
+//===- EpilogueOps.cpp - Epilogues ----------------------------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+
+#include "Verification.h"
+
+#include "cute-mlir/Atom/Epilogue.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+using cute::Result;
+
+static constexpr int64_t kMaxBlockThreads = 1024;
+
+/// f32 accumulators may be stored as f32, f16 or bf16; others as they are.
+static bool convertible(Type from, Type to) {
+  if (from == to)
+    return true;
+  return isa<FloatType>(from) && isa<FloatType>(to) &&
+         to.getIntOrFloatBitWidth() < from.getIntOrFloatBitWidth();
+}
+
+LogicalResult EpilogueStoreOp::verify() {
+  Result<cute::TiledMma> mma = getTiledMma().getTiledMma();
+  if (mma.failed())
+    return emitOpError() << mma.message();
+  int64_t threads = mma->numThreads();
+  if (threads > kMaxBlockThreads || threads % 32 != 0)
+    return emitOpError() << "the TiledMMA's " << threads
+                         << " threads must be whole warps of one block (a "
+                            "multiple of 32, at most 1024) to share a named "
+                            "barrier";
+  if (getBarrierId() < 1 || getBarrierId() > 15)
+    return emitOpError() << "the named barrier is 1..15 (0 is the block's), "
+                            "got "
+                         << getBarrierId();
+  Result<cute::TmaAtom> atom = getAtom().getTmaAtom();
+  if (atom.failed())
+    return emitOpError() << atom.message();
+  if (atom->kind != cute::TmaKind::Store || atom->box.size() != 2)
+    return emitOpError() << "the atom must be a 2-D TMA store, got "
+                         << atom->name();
+  int64_t boxCols = atom->box[0], boxRows = atom->box[1];
+
+  auto acc = cast<cute::TensorType>(getAcc().getType());
+  Type accType = getTiledMma().getMmaAtom().getValueTypes()[0];
+  if (acc.getMemory() != "rmem" || acc.getElementType() != accType)
+    return emitOpError() << "the accumulators are a fragment (rmem) of the "
+                            "atom's "
+                         << accType << ", got " << acc;
+  Result<cute::Layout> accLayout = innerLayoutOf(acc);
+  if (accLayout.failed())
+    return emitOpError() << accLayout.message();
+  Type out = getAtom().getValueType();
+  if (!convertible(accType, out))
+    return emitOpError() << "cannot store " << accType << " accumulators as "
+                         << out;
+
+  auto tile = cast<cute::TensorType>(getTile().getType());
+  Result<cute::Layout> tileLayout = innerLayoutOf(tile);
+  if (tileLayout.failed())
+    return emitOpError() << tileLayout.message();
+  int64_t m = mma->tileSize(0), n = mma->tileSize(1);
+  if (tile.getMemory() != "coord" || tileLayout->rank() != 2 ||
+      !cute::size(tileLayout->mode(0)).is(m) ||
+      !cute::size(tileLayout->mode(1)).is(n))
+    return emitOpError() << "the tile is an (" << m << "," << n
+                         << ") tile of a coordinate tensor, got " << tile;
+
+  auto buffer = cast<MemRefType>(getBuffer().getType());
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(buffer.getMemorySpace());
+  if (!space || space.getValue() != gpu::AddressSpace::Workgroup)
+    return emitOpError() << "the staging buffer is in shared memory "
+                            "(#gpu.address_space<workgroup>), got "
+                         << buffer;
+  if (buffer.getElementType() != out)
+    return emitOpError() << "the staging buffer holds the stored " << out
+                         << " values, got " << buffer;
+  int64_t boxElements = boxRows * boxCols;
+  if (!buffer.hasStaticShape() || buffer.getNumElements() < boxElements ||
+      buffer.getNumElements() % boxElements != 0)
+    return emitOpError() << "the staging buffer holds whole boxes of "
+                         << boxElements << " values, got " << buffer;
+
+  Result<cute::EpiloguePlan> plan =
+      cute::planEpilogue(*mma, boxRows, boxCols, cute_nvgpu::elementBits(out));
+  if (plan.failed())
+    return emitOpError() << plan.message();
+  int64_t values = 0;
+  for (const cute::EpilogueRun &run : plan->runs)
+    values += run.length;
+  if (!cute::size(*accLayout).is(values))
+    return emitOpError() << "each thread holds " << values
+                         << " accumulators, but the fragment is "
+                         << accLayout->str();
+  return success();
+}

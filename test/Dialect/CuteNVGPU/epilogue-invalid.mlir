@@ -1,0 +1,121 @@
+// RUN: cute-opt %s -split-input-file -verify-diagnostics
+
+// Every error of cute_nvgpu.epilogue_store names the condition it breaks.
+
+func.func @quadpair_threads(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the TiledMMA's 8 threads must be whole warps of one block (a multiple of 32, at most 1024) to share a named barrier}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TN, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @block_barrier(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the named barrier is 1..15 (0 is the block's), got 0}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t {barrierId = 0 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @load_atom(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the atom must be a 2-D TMA store, got SM90_TMA_LOAD_2D}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<load, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @three_dims(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the atom must be a 2-D TMA store, got SM90_TMA_STORE_3D}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64, 1], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @acc_in_smem(%d: !llvm.ptr, %acc: !cute.tensor<f32, smem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the accumulators are a fragment (rmem) of the atom's 'f32', got '!cute.tensor<f32, smem, "((2,2,8),1,1):((1,2,4),0,0)">'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, smem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @acc_f16(%d: !llvm.ptr, %acc: !cute.tensor<f16, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the accumulators are a fragment (rmem) of the atom's 'f32', got '!cute.tensor<f16, rmem, "((2,2,8),1,1):((1,2,4),0,0)">'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f16, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @widen(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<1024xf64, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{cannot store 'f32' accumulators as 'f64'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f64, box = [8, 64]>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<1024xf64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tile_shape(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,32):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the tile is an (64,64) tile of a coordinate tensor, got '!cute.tensor<!cute.coord<"(?,?)">, coord, "(64,32):(1,16777216)">'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,32):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @tile_in_gmem(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<f16, gmem, "(64,64):(64,1)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the tile is an (64,64) tile of a coordinate tensor, got '!cute.tensor<f16, gmem, "(64,64):(64,1)">'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<f16, gmem, "(64,64):(64,1)">, memref<4096xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @buffer_global(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<global>>, %t: index) {
+  // expected-error @+1 {{the staging buffer is in shared memory (#gpu.address_space<workgroup>), got 'memref<4096xf16, #gpu.address_space<global>>'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<global>>
+  return
+}
+
+// -----
+
+func.func @buffer_type(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf32, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the staging buffer holds the stored 'f16' values, got 'memref<4096xf32, #gpu.address_space<workgroup>>'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @buffer_part_box(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<3000xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the staging buffer holds whole boxes of 2048 values, got 'memref<3000xf16, #gpu.address_space<workgroup>>'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<3000xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @box_not_tiling(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<3072xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{a box of 64x48 does not tile the 64x64 accumulator tile}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [48, 64]>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<3072xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @box_cuts_threads(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<256xf32, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{value 0 of thread 2 (at 0,4) does not fall in its box as thread 0's does; boxes of 64x4 cut through the threads' values}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f32, box = [4, 64]>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<256xf32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @acc_size(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,4),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{each thread holds 32 accumulators, but the fragment is ((2,2,4),1,1):((1,2,4),0,0)}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,4),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
+  return
+}

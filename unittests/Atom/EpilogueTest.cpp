@@ -1,0 +1,95 @@
+//===- EpilogueTest.cpp - Accumulators in TMA boxes -----------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The epilogue plan against the wgmma accumulator layout worked out by hand
+// (PTX ISA, "Matrix fragments for wgmma .m64nNk16", f32 D): thread t of a
+// warpgroup holds row 16 (t/32) + (t%32)/4 (+8 for values 2,3 of each group
+// of four), columns 2 (t%4) + 8 j (+1) for j = 0..N/8-1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Atom/Epilogue.h"
+#include "cute-mlir/Layout/Notation.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir::cute;
+
+namespace {
+
+TiledMma tiled(const std::string &atom, const std::string &atomLayout) {
+  Result<MmaAtom> a = lookupMmaAtom(atom);
+  EXPECT_TRUE(a) << a.message();
+  Result<Layout> layout = parseLayout(atomLayout);
+  EXPECT_TRUE(layout) << layout.message();
+  Result<TiledMma> t = TiledMma::get(*a, *layout);
+  EXPECT_TRUE(t) << t.message();
+  return *t;
+}
+
+TEST(Epilogue, WgmmaPairsGoToBoxesOf64Columns) {
+  // Two warpgroups along M: a 128x256 tile, 128 values a thread.
+  TiledMma mma = tiled("SM90_64x256x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)");
+  Result<EpiloguePlan> plan = planEpilogue(mma, 128, 64, 16);
+  ASSERT_TRUE(plan) << plan.message();
+  EXPECT_EQ(plan->boxesM, 1);
+  EXPECT_EQ(plan->boxesN, 4);
+  ASSERT_EQ(plan->runs.size(), 64u);
+  for (size_t i = 0; i < plan->runs.size(); ++i) {
+    const EpilogueRun &run = plan->runs[i];
+    // Column group j = value / 4 lands in box j / 8, 8 (j % 8) columns in;
+    // the second pair of a group is 8 rows down.
+    int64_t group = run.value / 4;
+    EXPECT_EQ(run.length, 2);
+    EXPECT_EQ(run.value % 2, 0);
+    EXPECT_EQ(run.box, group / 8) << i;
+    EXPECT_EQ(run.colOffset, 8 * (group % 8)) << i;
+    EXPECT_EQ(run.rowOffset, run.value % 4 == 2 ? 8 : 0) << i;
+  }
+  // Box by box.
+  for (size_t i = 1; i < plan->runs.size(); ++i)
+    EXPECT_LE(plan->runs[i - 1].box, plan->runs[i].box);
+}
+
+TEST(Epilogue, BoxesThatSplitTheWarpgroupsAreRejected) {
+  // Boxes of 64 rows over two warpgroups along M: warpgroup 1's values sit
+  // in the second row of boxes, so value i's box depends on the thread and
+  // the stores could not be unrolled alike for all threads.
+  TiledMma mma = tiled("SM90_64x64x16_F32F16F16_SS", "(2,1,1):(1,0,0)");
+  Result<EpiloguePlan> plan = planEpilogue(mma, 64, 32, 32);
+  ASSERT_FALSE(plan);
+  EXPECT_NE(plan.message().find("thread 128"), std::string::npos)
+      << plan.message();
+  EXPECT_TRUE(planEpilogue(mma, 128, 32, 32));
+}
+
+TEST(Epilogue, BoxesNarrowerThanAThreadsColumnsAreRejected) {
+  // Boxes 4 columns wide: thread 0's first pair is in box 0, thread 2's
+  // (columns 4, 5) in box 1.
+  TiledMma mma = tiled("SM90_64x64x16_F32F16F16_SS", "(1,1,1):(0,0,0)");
+  Result<EpiloguePlan> plan = planEpilogue(mma, 64, 4, 32);
+  ASSERT_FALSE(plan);
+  EXPECT_NE(plan.message().find("thread 2"), std::string::npos)
+      << plan.message();
+}
+
+TEST(Epilogue, BoxesMustTileTheTile) {
+  TiledMma mma = tiled("SM90_64x64x16_F32F16F16_SS", "(1,1,1):(0,0,0)");
+  EXPECT_FALSE(planEpilogue(mma, 48, 64, 16));
+  EXPECT_FALSE(planEpilogue(mma, 64, 0, 16));
+}
+
+TEST(Epilogue, Sm80PairsAreFourBytesOfF16) {
+  // mma.sync m16n8k16: thread t holds rows t/4 (+8), columns 2 (t%4) (+1).
+  TiledMma mma = tiled("SM80_16x8x16_F32F16F16F32_TN", "(2,2,1):(1,2,0)");
+  Result<EpiloguePlan> plan = planEpilogue(mma, 32, 16, 16);
+  ASSERT_TRUE(plan) << plan.message();
+  EXPECT_EQ(plan->boxesM * plan->boxesN, 1);
+  for (const EpilogueRun &run : plan->runs)
+    EXPECT_EQ(run.length, 2);
+}
+
+} // namespace
