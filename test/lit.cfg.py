@@ -40,6 +40,19 @@ if os.path.exists(ptxas):
 if os.path.exists(os.path.join(os.path.dirname(ptxas), "cuobjdump")):
     config.available_features.add("cuobjdump")
 
+# Install/: `cmake --install` of this build, consumed by an out-of-tree
+# project; needs the CMake facts of the build (a GPU bundle's lit has none).
+if getattr(config, "cmake_command", None):
+    config.available_features.add("cmake-build-tree")
+    config.substitutions.extend([
+        ("%cmake_generator", '"%s"' % config.cmake_generator),
+        ("%cmake_make_program", config.cmake_make_program),
+        ("%cmake", config.cmake_command),
+        ("%mlir_cmake_dir", config.mlir_cmake_dir),
+        ("%cute_obj_root", config.cute_mlir_obj_root),
+        ("%cute_src_root", config.cute_mlir_src_root),
+    ])
+
 # cute-run, and the runtime library for upstream mlir-runner.
 llvm_config.add_tool_substitutions(["cute-run"], tool_dirs)
 lib_dir = os.path.join(config.cute_mlir_obj_root, "lib")
