@@ -691,6 +691,18 @@ func.func @copy_with_tma_atom(%g: !cute.tensor<f16, gmem, "(128,64):(?,1)">, %s:
 
 // -----
 
+// The parser gives the descriptor its `!llvm.ptr` type even where nothing
+// before it has named an LLVM type: an undefined operand is an error, not a
+// crash.
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_copy_undefined_descriptor(%g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 #tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
 func.func @tma_copy_coordinate_tile_mismatch(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
   // expected-error @+1 {{'cute_nvgpu.tma_copy' op mode 0 of the coordinate tile has extent 64, but the box has 128 (the box lists the last mode first)}}
