@@ -41,6 +41,10 @@ Result<TiledCopy> TiledCopy::get(CopyAtom atom, int valueBits, Layout layoutTV,
   int64_t atomValues = size(ref.mode(1)).value();
   int64_t threads = size(layoutTV.mode(0)).value();
   int64_t values = size(layoutTV.mode(1)).value();
+  if (threads > kMaxTiledThreads)
+    return algebraError("the copy's " + std::to_string(threads) +
+                        " threads are more than a CTA's " +
+                        std::to_string(kMaxTiledThreads));
   if (threads % atomThreads != 0)
     return algebraError("the copy's " + std::to_string(threads) +
                         " threads are not a multiple of the " +
@@ -65,6 +69,14 @@ Result<TiledCopy> TiledCopy::make(CopyAtom atom, int valueBits,
   if (!thrLayout.isStatic() || !valLayout.isStatic())
     return algebraError("make_tiled_copy needs static thread and value "
                         "layouts");
+  {
+    OverflowScope overflow;
+    Int threads = size(thrLayout);
+    if (overflow.overflowed() || threads.value() > kMaxTiledThreads)
+      return algebraError("the thread layout " + thrLayout.str() +
+                          " has more threads than a CTA's " +
+                          std::to_string(kMaxTiledThreads));
+  }
   // (M,N) -> (thread, value), then inverted to (thread, value) -> (M,N).
   CUTE_TRY(layoutMN, rakedProduct(thrLayout, valLayout));
   IntTuple tv = IntTuple::tuple({size(thrLayout), size(valLayout)});

@@ -16,6 +16,22 @@ Result<TiledMma> TiledMma::get(MmaAtom atom, Layout atomLayout,
   if (!atomLayout.isStatic())
     return algebraError("the atom layout must be static, got " +
                         atomLayout.str());
+  // Bound the work before building any layout of the tiling: the checks of
+  // its partitions go thread by thread and element by element.
+  {
+    OverflowScope overflow;
+    Int atoms = size(atomLayout);
+    Int threads = size(atom.thrID) * atoms;
+    if (overflow.overflowed())
+      return algebraError("the atom layout " + atomLayout.str() +
+                          " has more than 2^63 atoms");
+    if (threads.value() > kMaxTiledThreads)
+      return algebraError("the atom layout " + atomLayout.str() + " tiles " +
+                          threads.str() + " threads (" + atoms.str() +
+                          " atoms of " + size(atom.thrID).str() +
+                          "), more than a CTA's " +
+                          std::to_string(kMaxTiledThreads));
+  }
   TiledMma t;
   t.mmaAtom = std::move(atom);
   t.atomLayoutMNK = appendTo(atomLayout, 3);
@@ -43,7 +59,13 @@ Result<TiledMma> TiledMma::get(MmaAtom atom, Layout atomLayout,
     // some atoms' threads outside it.
     int64_t atomExtent = t.mmaAtom.shapeMNK.mode(i).value().value();
     int64_t atoms = size(t.vmnk.mode(i + 1)).value();
+    OverflowScope overflow;
     Int extent = size(p.layout());
+    if (overflow.overflowed() ||
+        (extent.isStatic() && extent.value() > kMaxTiledModeExtent))
+      return algebraError("the " + std::string(modeNames[i]) +
+                          " permutation " + p.str() + " spans more than " +
+                          std::to_string(kMaxTiledModeExtent) + " elements");
     if (!extent.isStatic() || extent.value() % (atomExtent * atoms) != 0)
       return algebraError("the " + std::string(modeNames[i]) +
                           " permutation spans " + extent.str() +

@@ -125,8 +125,12 @@ Result<IntTuple> asIntTuple(const CalcValue &v) {
 /// A layout, or a shape standing for its compact column-major layout (CuTe's
 /// Layout<Shape<...>>), as the atom and thread layouts of tiled atoms take.
 Result<Layout> asLayoutOrShape(const CalcValue &v) {
-  if (Result<IntTuple> shape = asIntTuple(v))
+  if (Result<IntTuple> shape = asIntTuple(v)) {
+    // Layout::get checks the shape's leaves are positive.
+    CUTE_TRY(checked, Layout::get(*shape, repeatLike(*shape, IntTuple(0))));
+    (void)checked;
     return makeLayout(*shape);
+  }
   return asLayout(v);
 }
 

@@ -22,7 +22,9 @@ namespace mlir {
 namespace cute {
 
 /// The largest tile checkExactCover enumerates, far above a CTA's tile.
-constexpr int64_t kMaxCoverElements = int64_t(1) << 24;
+/// (About half a second for a 1024x1024 tile: a verifier must answer in
+/// seconds.)
+constexpr int64_t kMaxCoverElements = int64_t(1) << 20;
 
 /// Checks that `layoutTV`, (thread, value) -> column-major index of a tile of
 /// `tileShape`, owns each element exactly once. Returns the number of

@@ -21,11 +21,18 @@
 namespace mlir {
 namespace cute {
 
+/// The most threads a TiledMMA or TiledCopy may span: a CTA's limit.
+constexpr int64_t kMaxTiledThreads = 1024;
+/// The most elements a TiledMMA's permuted mode may span: the (thread,
+/// value) layouts are checked element by element over a tile of this order.
+constexpr int64_t kMaxTiledModeExtent = int64_t(1) << 16;
+
 class TiledMma {
 public:
   /// make_tiled_mma(atom, atomLayout, permutations): the atom layout is
   /// padded to rank 3 with 1:0, the permutation (a tiler of up to 3 modes,
-  /// `_` for none) to rank 3 with `_`.
+  /// `_` for none) to rank 3 with `_`. At most kMaxTiledThreads threads, and
+  /// each mode's tile at most kMaxTiledModeExtent elements.
   static Result<TiledMma> get(MmaAtom atom, Layout atomLayout,
                               Tiler permutation = Tiler::tuple({}));
 

@@ -51,6 +51,22 @@ using namespace mlir::cute_nvgpu;
 
 namespace {
 
+/// The most atom instructions one gemm or copy unrolls into: far more than a
+/// thread's registers feed, few enough to lower in about a second.
+constexpr int64_t kMaxUnrolledAtoms = 1 << 12;
+
+/// An error at `op` when `count` atoms (overflowed: more than 2^63) are more
+/// than the lowering unrolls.
+LogicalResult checkUnrolled(Operation *op, const Int &count, bool overflowed,
+                            const std::string &what) {
+  if (!overflowed && count.value() <= kMaxUnrolledAtoms)
+    return success();
+  return op->emitOpError()
+         << "lowering unrolls " << what << " into "
+         << (overflowed ? std::string("more than 2^63") : count.str())
+         << " atoms, more than the " << kMaxUnrolledAtoms << " it unrolls";
+}
+
 /// A traced operand, with the memory its type names.
 struct Operand {
   TensorValue value;
@@ -90,6 +106,14 @@ public:
         return op.emitOpError()
                << "lowering unrolls the rest modes, which must be static; "
                << "got C " << lc.str() << " and A " << la.str();
+    {
+      OverflowScope overflow;
+      Int atoms = tiles[0] * tiles[1] * tiles[2];
+      if (failed(checkUnrolled(op, atoms, overflow.overflowed(),
+                               "the rest modes (M,N,K) of C " + lc.str() +
+                                   " and A " + la.str())))
+        return failure();
+    }
     if (atom.getTraits().arch >= 90)
       return lowerWgmma(op, atom, *a, *b, *c, tiles);
     int64_t va = size(la.mode(0)).value(), vb = size(lb.mode(0)).value();
@@ -257,6 +281,12 @@ public:
              << ls.str();
     int64_t calls = srcFirst.value() / srcCount;
     int64_t rest = total.value() / srcFirst.value();
+    {
+      OverflowScope overflow;
+      if (failed(checkUnrolled(op, Int(calls) * Int(rest),
+                               overflow.overflowed(), "the copy of " + ls.str())))
+        return failure();
+    }
     OpBuilder builder(op);
     Location loc = op.getLoc();
     for (int64_t r = 0; r < rest; ++r) {

@@ -29,3 +29,27 @@ func.func @descriptor_callee_clash(%buf: memref<?xf16>, %m: index, %k: index) ->
   %d = cute_nvgpu.make_tma_descriptor #tma, %t : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   return %d : !llvm.ptr
 }
+
+// -----
+
+// The lowering unrolls a gemm's rest modes: a billion mma.sync is an error
+// before the first is emitted (this took forever).
+func.func @gemm_too_many_atoms() {
+  %a = cute.make_fragment : !cute.tensor<f16, rmem, "(8,1024,1024):(1,8,8192)">
+  %b = cute.make_fragment : !cute.tensor<f16, rmem, "(4,1024,1024):(1,4,4096)">
+  %c = cute.make_fragment : !cute.tensor<f32, rmem, "(4,1024,1024):(1,4,4096)">
+  // expected-error @+1 {{'cute_nvgpu.gemm' op lowering unrolls the rest modes (M,N,K) of C (4,1024,1024):(1,4,4096) and A (8,1024,1024):(1,8,8192) into 1073741824 atoms, more than the 4096 it unrolls}}
+  cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)">, %a, %b, %c : !cute.tensor<f16, rmem, "(8,1024,1024):(1,8,8192)">, !cute.tensor<f16, rmem, "(4,1024,1024):(1,4,4096)">, !cute.tensor<f32, rmem, "(4,1024,1024):(1,4,4096)">
+  return
+}
+
+// -----
+
+#u128 = #cute_nvgpu.copy_atom<"UniversalCopy_U128", f16>
+func.func @copy_too_many_atoms() {
+  %s = cute.make_fragment : !cute.tensor<f16, rmem, "(8,1048576):(1,8)">
+  %d = cute.make_fragment : !cute.tensor<f16, rmem, "(8,1048576):(1,8)">
+  // expected-error @+1 {{'cute_nvgpu.copy' op lowering unrolls the copy of (8,1048576):(1,8) into 1048576 atoms, more than the 4096 it unrolls}}
+  cute_nvgpu.copy #u128, %s, %d : !cute.tensor<f16, rmem, "(8,1048576):(1,8)">, !cute.tensor<f16, rmem, "(8,1048576):(1,8)">
+  return
+}

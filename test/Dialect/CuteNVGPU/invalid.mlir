@@ -388,8 +388,25 @@ func.func private @tiled_mma_permutation_mode_is_a_tuple() attributes {a = #cute
 
 // -----
 
-// expected-error @+1 {{the TiledMMA's C tile (8192,4096) has 33554432 elements, more than the 16777216 a tile may have}}
-func.func private @tiled_mma_too_large_to_check() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(512,512,1)">}
+// expected-error @+1 {{the TiledMMA's C tile (2048,1024) has 2097152 elements, more than the 1048576 a tile may have}}
+func.func private @tiled_mma_too_large_to_check() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1)", permutation = "(2048,1024,16)">}
+
+// -----
+
+// The bounds are checked before any layout of the tiling is built: a
+// TiledMMA of four million threads is rejected at once.
+// expected-error @+1 {{the atom layout (2,2,131072):(1,2,4) tiles 16777216 threads (524288 atoms of 32), more than a CTA's 1024}}
+func.func private @tiled_mma_too_many_threads() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,131072)">}
+
+// -----
+
+// expected-error @+1 {{the atom layout (4611686018427387904,4):(1,4611686018427387904) has more than 2^63 atoms}}
+func.func private @tiled_mma_thread_count_overflows() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(4611686018427387904,4)">}
+
+// -----
+
+// expected-error @+1 {{the M permutation 1048576 spans more than 65536 elements}}
+func.func private @tiled_mma_permutation_too_large() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1)", permutation = "(1048576,32,16)">}
 
 //===----------------------------------------------------------------------===//
 // tiled_copy
@@ -686,6 +703,18 @@ func.func @copy_swizzle_splits_vectors(%s: !cute.tensor<f16, gmem, "((8,1),1,1):
 func.func @copy_with_tma_atom(%g: !cute.tensor<f16, gmem, "(128,64):(?,1)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">) {
   // expected-error @+1 {{'cute_nvgpu.copy' op a TMA atom copies a box through its descriptor: use cute_nvgpu.tma_copy}}
   cute_nvgpu.copy #tma, %g, %s : !cute.tensor<f16, gmem, "(128,64):(?,1)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">
+  return
+}
+
+// -----
+
+// The parser gives the descriptor its `!llvm.ptr` type even where nothing
+// before it has named an LLVM type: an undefined operand is an error, not a
+// crash.
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+func.func @tma_copy_undefined_descriptor(%g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
   return
 }
 

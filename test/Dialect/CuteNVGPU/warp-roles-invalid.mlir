@@ -169,3 +169,33 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// A role's register budget moves with setmaxnreg, an sm_90a instruction: on
+// an older target the op is an error, not a crash of the PTX backend.
+gpu.module @k [#nvvm.target<chip = "sm_80">] {
+  gpu.func @setmaxnreg_on_sm80() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    // expected-error @+1 {{'cute_nvgpu.warp_specialize' op setmaxnreg needs sm_90 or newer, but the target is sm_80}}
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k [#nvvm.target<chip = "sm_90">] {
+  gpu.func @setmaxnreg_on_sm90() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    // expected-error @+1 {{'cute_nvgpu.warp_specialize' op setmaxnreg needs sm_90a, but the target is sm_90}}
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}

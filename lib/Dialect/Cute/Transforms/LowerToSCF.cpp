@@ -33,6 +33,20 @@ using namespace mlir::cute;
 
 namespace {
 
+/// The most elements a vector of a non-contiguous tensor is unrolled into:
+/// one load or store each.
+constexpr int64_t kMaxUnrolledElements = 1 << 12;
+
+/// An error at `op` when the vector `type` is too long to unroll.
+LogicalResult checkUnrolled(Operation *op, VectorType type) {
+  if (type.getNumElements() <= kMaxUnrolledElements)
+    return success();
+  return op->emitOpError()
+         << "the tensor is not contiguous, so the lowering unrolls the "
+         << type.getNumElements() << " elements of " << type
+         << ", more than the " << kMaxUnrolledElements << " it unrolls";
+}
+
 class TensorLowering {
 public:
   explicit TensorLowering(LayoutTracer &tracer) : tracer(tracer) {}
@@ -158,6 +172,8 @@ public:
       op.erase();
       return success();
     }
+    if (failed(checkUnrolled(op, type)))
+      return failure();
     SmallVector<Value> elements;
     for (int64_t i = 0; i < type.getNumElements(); ++i) {
       FailureOr<Value> at = address(builder, op, *t, IntTuple(i));
@@ -186,6 +202,8 @@ public:
       op.erase();
       return success();
     }
+    if (failed(checkUnrolled(op, op.getValue().getType())))
+      return failure();
     for (int64_t i = 0; i < op.getValue().getType().getNumElements(); ++i) {
       FailureOr<Value> at = address(builder, op, *t, IntTuple(i));
       if (failed(at))

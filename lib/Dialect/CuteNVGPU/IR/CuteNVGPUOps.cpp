@@ -183,7 +183,7 @@ static int requestedPtxIsa(StringRef features, int sm) {
 
 LogicalResult mlir::cute_nvgpu::checkTarget(Operation *op,
                                             const std::string &atom, int arch,
-                                            int ptxIsa) {
+                                            int ptxIsa, bool archSpecific) {
   for (NVVM::NVVMTargetAttr target : nvvmTargets(op)) {
     StringRef chip = target.getChip();
     std::optional<int> sm = smOfChip(chip);
@@ -198,6 +198,9 @@ LogicalResult mlir::cute_nvgpu::checkTarget(Operation *op,
       return op->emitOpError()
              << atom << " is a wgmma, which needs sm_90a, but the target is "
              << chip;
+    if (archSpecific && chip != "sm_" + std::to_string(arch) + "a")
+      return op->emitOpError() << atom << " needs sm_" << arch
+                               << "a, but the target is " << chip;
     if (ptxIsa > requestedPtxIsa(target.getFeatures(), *sm))
       return op->emitOpError()
              << atom << " needs PTX ISA " << ptxIsa / 10 << "." << ptxIsa % 10

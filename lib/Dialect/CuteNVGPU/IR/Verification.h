@@ -20,9 +20,10 @@ namespace cute_nvgpu {
 /// of architecture `arch` (80 for sm_80, ...)? An error at `op` if not.
 /// Does every NVVM target of the enclosing gpu.module have the atom: its
 /// architecture, and the PTX ISA version it needs (`ptxIsa`, 84 for 8.4; 0
-/// for the chip's default)?
+/// for the chip's default)? `archSpecific`: it exists only on the
+/// architecture-specific target (sm_90a), as wgmma and setmaxnreg do.
 LogicalResult checkTarget(Operation *op, const std::string &atom, int arch,
-                          int ptxIsa = 0);
+                          int ptxIsa = 0, bool archSpecific = false);
 
 /// The tensor's layout, without its swizzle.
 cute::Result<cute::Layout> innerLayoutOf(cute::TensorType type);

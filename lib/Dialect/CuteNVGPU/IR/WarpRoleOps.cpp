@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Verification.h"
+
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -72,6 +74,12 @@ LogicalResult WarpSpecializeOp::verify() {
                          << func.getName() << " known_block_size = "
                          << "array<i32: " << threads
                          << ", 1, 1>, the threads of its roles";
+  // A role whose budget differs from the kernel's entry one moves it with
+  // setmaxnreg, an sm_90a instruction.
+  int64_t entry = getEntryRegisters();
+  if (getProducerRegisters() != entry || getConsumerRegisters() != entry)
+    return checkTarget(*this, "setmaxnreg", 90, /*ptxIsa=*/0,
+                       /*archSpecific=*/true);
   return success();
 }
 

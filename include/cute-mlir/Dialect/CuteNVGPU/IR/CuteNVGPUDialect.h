@@ -9,6 +9,7 @@
 
 #include "cute-mlir/Dialect/Cute/IR/CuteDialect.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Dialect.h"
 
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUDialect.h.inc"

@@ -49,7 +49,10 @@ def CuteNVGPU_Dialect : Dialect {
     lowering to `nvvm.mma.sync`, `nvvm.wgmma.*`, `ldmatrix`, `cp.async` and
     TMA dispatches on these attributes.
   }];
-  let dependentDialects = ["::mlir::cute::CuteDialect"];
+  // Ops take `!llvm.ptr` operands (TMA descriptors): their parsers build
+  // that type before any other op of the input has loaded the LLVM dialect.
+  let dependentDialects = ["::mlir::cute::CuteDialect",
+                           "::mlir::LLVM::LLVMDialect"];
   let useDefaultAttributePrinterParser = 0;
   let useDefaultTypePrinterParser = 1;
   let extraClassDeclaration = [{
