@@ -434,6 +434,16 @@ class Fuzzer:
         self.valid = [s for s in self.seeds
                       if run_tool([self.opt, '-', '-o', '/dev/null'], s[1],
                                   args.timeout)[0] == 0]
+        # Their generic forms too: mutants without the custom parsers' checks
+        # (operand and region counts, attribute kinds) reach the verifiers.
+        generic = []
+        for name, text in self.valid:
+            status, _, out, _ = run_tool(
+                [self.opt, '-', '-mlir-print-op-generic'], text, args.timeout)
+            if status == 0:
+                generic.append((name + ' (generic)', out))
+        self.valid += generic
+        self.seeds += generic
         log(f'{len(self.seeds)} seed cases ({len(self.valid)} valid), '
             f'{len(self.exprs)} seed expressions')
         self.crash_dir = args.crash_dir
