@@ -612,8 +612,10 @@ def reduce_file(args):
             if unit == 'line':
                 parts = text.splitlines(keepends=True)
             else:
-                parts = [m.group() for m in
-                         re.finditer(r'\s+|' + TOKEN_RE.pattern, text)]
+                # Each token with the white space before it.
+                parts = [m.group() for m in re.finditer(
+                    r'\s*(?:' + TOKEN_RE.pattern + r')|\s+', text)]
+                assert ''.join(parts) == text
             chunk = max(1, len(parts) // 2)
             progress = False
             while chunk >= 1:
