@@ -26,6 +26,7 @@ Only the Python standard library is used. Run one at a time, under `nice`.
 
 import argparse
 import atexit
+import bisect
 import os
 import random
 import re
@@ -158,6 +159,22 @@ class Mutator:
             new = str(self.rng.randint(-3, 300))
         return text[:m.start()] + new + text[m.end():]
 
+    def bare_number(self, text):
+        """A number outside quoted strings (an attribute's or an op's integer,
+        not a layout's): the mutant more often still verifies."""
+        quoted = [m.span() for m in QUOTED_RE.finditer(text)]
+        starts = [a for a, _ in quoted]
+        ms = [m for m in NUMBER_RE.finditer(text)
+              if not (bisect.bisect_right(starts, m.start()) and
+                      quoted[bisect.bisect_right(starts, m.start()) - 1][1] >
+                      m.start())]
+        if not ms:
+            return text
+        m = self.rng.choice(ms)
+        new = self.rng.choice(INTERESTING_NUMBERS + [str(int(m.group()) + 1),
+                                                     str(int(m.group()) - 1)])
+        return text[:m.start()] + new + text[m.end():]
+
     def tokens(self, text):
         return list(TOKEN_RE.finditer(text))
 
@@ -269,14 +286,16 @@ class Mutator:
 
     # Edits that keep the text well formed more often than not, so that the
     # mutant reaches the verifiers and the passes.
-    SEMANTIC_OPS = ['number', 'number', 'number', 'swap_string',
+    SEMANTIC_OPS = ['bare_number', 'bare_number', 'bare_number', 'number',
+                    'number', 'swap_string',
                     'mutate_in_string', 'mutate_in_string', 'swap_attr',
                     'swap_word', 'drop_operand']
 
     def mutate_mlir(self, text, semantic=False):
         names = []
         ops = self.SEMANTIC_OPS if semantic else self.MLIR_OPS
-        for _ in range(self.rng.choice([1, 1, 1, 2, 2, 3, 5])):
+        counts = [1, 1, 1, 2] if semantic else [1, 1, 1, 2, 2, 3, 5]
+        for _ in range(self.rng.choice(counts)):
             name = self.rng.choice(ops)
             if name == 'truncate' and self.rng.random() < 0.7:
                 continue
