@@ -31,6 +31,21 @@ Result<TiledMma> TiledMma::get(MmaAtom atom, Layout atomLayout,
                           " atoms of " + size(atom.thrID).str() +
                           "), more than a CTA's " +
                           std::to_string(kMaxTiledThreads));
+    // Each atom runs on its own threads: the layout numbers the atoms
+    // 0..n-1, each once (a stride of 0 or -1 would share or lose threads).
+    int64_t n = atoms.value();
+    std::vector<bool> seen(n, false);
+    for (int64_t i = 0; i < n; ++i) {
+      Result<Int> at = atomLayout(IntTuple(i));
+      int64_t k = at.failed() || !at->isStatic() ? -1 : at->value();
+      if (k < 0 || k >= n || seen[k])
+        return algebraError("the atom layout " + atomLayout.str() +
+                            " does not number its " + std::to_string(n) +
+                            " atoms 0.." + std::to_string(n - 1) +
+                            " one to one: atom " + std::to_string(i) +
+                            " gets " + (at.failed() ? "?" : at->str()));
+      seen[k] = true;
+    }
   }
   TiledMma t;
   t.mmaAtom = std::move(atom);

@@ -21,9 +21,11 @@ Result<Swizzle> Swizzle::get(int bits, int base, int shift) {
     return algebraError(
         "swizzle: |S| must be at least B, got S=" + std::to_string(shift) +
         " and B=" + std::to_string(bits));
-  if (bits + base + std::abs(shift) > 31)
+  // In 64 bits: the sum of three ints may wrap around in int.
+  int64_t span = int64_t(bits) + base + std::abs(int64_t(shift));
+  if (span > 31)
     return algebraError("swizzle: B+M+|S| must be at most 31, got " +
-                        std::to_string(bits + base + std::abs(shift)));
+                        std::to_string(span));
   return Swizzle(bits, base, shift);
 }
 

@@ -117,6 +117,9 @@ TEST(Swizzle, RejectsParametersCuTeRejects) {
       {-1, 4, 3, "swizzle: B must be non-negative, got -1"},
       {3, -1, 3, "swizzle: M must be non-negative, got -1"},
       {3, 30, 3, "swizzle: B+M+|S| must be at most 31, got 36"},
+      // The sum wraps around in 32 bits.
+      {1, INT32_MAX, INT32_MAX,
+       "swizzle: B+M+|S| must be at most 31, got 4294967295"},
   };
   for (const Bad &c : cases) {
     Result<Swizzle> sw = Swizzle::get(c.b, c.m, c.s);

@@ -405,6 +405,18 @@ func.func private @tiled_mma_thread_count_overflows() attributes {a = #cute_nvgp
 
 // -----
 
+// Each atom runs on its own threads: the atom layout numbers the atoms
+// 0..n-1 one to one (this one gave threads -32..-1 to the second atom).
+// expected-error @+1 {{the atom layout (2,2,1):(-1,2,0) does not number its 4 atoms 0..3 one to one: atom 1 gets -1}}
+func.func private @tiled_mma_atom_layout_negative() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1):(-1,2,0)">}
+
+// -----
+
+// expected-error @+1 {{the atom layout (2,2,1):(0,0,0) does not number its 4 atoms 0..3 one to one: atom 1 gets 0}}
+func.func private @tiled_mma_atom_layout_shared() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1):(0,0,0)">}
+
+// -----
+
 // expected-error @+1 {{the M permutation 1048576 spans more than 65536 elements}}
 func.func private @tiled_mma_permutation_too_large() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1)", permutation = "(1048576,32,16)">}
 

@@ -28,6 +28,22 @@ gpu.module @k {
 
 // -----
 
+// 2^57 warpgroups of 128 threads wrap around to 128 threads in 64 bits:
+// the count is bounded before it is multiplied out.
+gpu.module @k {
+  gpu.func @warpgroups_overflow() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    // expected-error @+1 {{the producer role asks for 144115188075855872 warpgroups, more than the 8 of a block}}
+    cute_nvgpu.warp_specialize producer 144115188075855872 registers 24 {
+    ^bb0(%wg: index):
+    } consumer 1 registers 24 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @k {
   gpu.func @no_consumers() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
     // expected-error @+1 {{the consumer role needs at least one warpgroup, got 0}}

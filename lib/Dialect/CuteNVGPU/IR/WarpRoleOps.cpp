@@ -35,6 +35,12 @@ static LogicalResult verifyRole(Operation *op, StringRef role,
     return op->emitOpError()
            << "the " << role << " role needs at least one warpgroup, got "
            << warpgroups;
+  // Bounded before the thread and register counts are multiplied out.
+  if (warpgroups > kMaxBlockThreads / kWarpgroupThreads)
+    return op->emitOpError()
+           << "the " << role << " role asks for " << warpgroups
+           << " warpgroups, more than the "
+           << kMaxBlockThreads / kWarpgroupThreads << " of a block";
   if (registers < 24 || registers > 256 || registers % 8 != 0)
     return op->emitOpError() << "setmaxnreg takes 24 to 256 registers in "
                                 "steps of 8; the "
