@@ -423,13 +423,11 @@ def signature(kind, err):
 
 
 def check_located(err):
-    """An `error:` line with no source location (file:line:col)."""
+    """False when an error has no source location: `error: ...` alone, or
+    at `<unknown>:0` (an op built with an unknown location)."""
     for line in err.splitlines():
-        if ' error: ' in line or line.startswith('error:'):
-            if re.match(r'^\S+:\d+:\d+: error:', line):
-                continue
-            if line.startswith('error:'):
-                return False
+        if line.startswith('error:') or line.startswith('<unknown>'):
+            return False
     return True
 
 

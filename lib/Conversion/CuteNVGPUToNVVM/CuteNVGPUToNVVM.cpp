@@ -486,10 +486,37 @@ static void hoistFragmentAllocas(Operation *root) {
   });
 }
 
+/// The public symbols of a gpu.module keep their names in the PTX, which
+/// spells a name with letters, digits, `_` and `$` (NVPTX aborts on any
+/// other character; it renames only private symbols).
+static LogicalResult checkPtxNames(Operation *root) {
+  WalkResult result = root->walk([](gpu::GPUModuleOp module) {
+    for (Operation &op : module.getBody()->getOperations()) {
+      auto symbol = dyn_cast<SymbolOpInterface>(op);
+      if (!symbol || symbol.isPrivate())
+        continue;
+      StringRef name = symbol.getName();
+      if (!name.empty() && llvm::all_of(name, [](char c) {
+            return llvm::isAlnum(c) || c == '_' || c == '$';
+          }))
+        continue;
+      op.emitOpError() << "@\"" << name
+                       << "\" is not a PTX name: letters, digits, `_` and `$`";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertCuteNVGPUToNVVMPass
     : public cute::impl::ConvertCuteNVGPUToNVVMPassBase<
           ConvertCuteNVGPUToNVVMPass> {
   void runOnOperation() override {
+    if (::mlir::failed(checkPtxNames(getOperation()))) {
+      signalPassFailure();
+      return;
+    }
     lowerWarpRoles(getOperation());
     lowerTileCoords(getOperation());
     if (::mlir::failed(lowerPipelines(getOperation()))) {

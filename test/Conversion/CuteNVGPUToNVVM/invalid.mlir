@@ -53,3 +53,14 @@ func.func @copy_too_many_atoms() {
   cute_nvgpu.copy #u128, %s, %d : !cute.tensor<f16, rmem, "(8,1048576):(1,8)">, !cute.tensor<f16, rmem, "(8,1048576):(1,8)">
   return
 }
+
+// -----
+
+// A kernel keeps its name in the PTX, which has no `(` or `:` in names (the
+// NVPTX backend aborted on this one).
+gpu.module @k {
+  // expected-error @+1 {{'gpu.func' op @"(16):(1)" is not a PTX name: letters, digits, `_` and `$`}}
+  gpu.func @"(16):(1)"() kernel {
+    gpu.return
+  }
+}
