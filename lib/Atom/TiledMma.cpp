@@ -26,11 +26,10 @@ Result<TiledMma> TiledMma::get(MmaAtom atom, Layout atomLayout,
       return algebraError("the atom layout " + atomLayout.str() +
                           " has more than 2^63 atoms");
     if (threads.value() > kMaxTiledThreads)
-      return algebraError("the atom layout " + atomLayout.str() + " tiles " +
-                          threads.str() + " threads (" + atoms.str() +
-                          " atoms of " + size(atom.thrID).str() +
-                          "), more than a CTA's " +
-                          std::to_string(kMaxTiledThreads));
+      return algebraError(
+          "the atom layout " + atomLayout.str() + " tiles " + threads.str() +
+          " threads (" + atoms.str() + " atoms of " + size(atom.thrID).str() +
+          "), more than a CTA's " + std::to_string(kMaxTiledThreads));
     // Each atom runs on its own threads: the layout numbers the atoms
     // 0..n-1, each once (a stride of 0 or -1 would share or lose threads).
     int64_t n = atoms.value();
@@ -78,8 +77,8 @@ Result<TiledMma> TiledMma::get(MmaAtom atom, Layout atomLayout,
     Int extent = size(p.layout());
     if (overflow.overflowed() ||
         (extent.isStatic() && extent.value() > kMaxTiledModeExtent))
-      return algebraError("the " + std::string(modeNames[i]) +
-                          " permutation " + p.str() + " spans more than " +
+      return algebraError("the " + std::string(modeNames[i]) + " permutation " +
+                          p.str() + " spans more than " +
                           std::to_string(kMaxTiledModeExtent) + " elements");
     if (!extent.isStatic() || extent.value() % (atomExtent * atoms) != 0)
       return algebraError("the " + std::string(modeNames[i]) +

@@ -204,4 +204,25 @@ TEST(TiledMma, RejectsMalformedTilings) {
   EXPECT_NE(r.message().find("must be static"), std::string::npos);
 }
 
+TEST(TiledMma, BoundsItsThreadsAndTilesBeforeBuildingThem) {
+  Result<MmaAtom> atom = lookupMmaAtom("SM80_16x8x16_F32F16F16F32_TN");
+  // 32 atoms of 32 threads fill a CTA; one more atom row does not fit.
+  EXPECT_TRUE(TiledMma::get(*atom, makeLayout(IntTuple::tuple({4, 8, 1}))));
+  Result<TiledMma> r =
+      TiledMma::get(*atom, makeLayout(IntTuple::tuple({2, 2, 1 << 20})));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.message(), "the atom layout (2,2,1048576):(1,2,4) tiles "
+                         "134217728 threads (4194304 atoms of 32), more than "
+                         "a CTA's 1024");
+  // Every atom gets its own threads: no stride 0 over a mode of 2.
+  r = TiledMma::get(*atom, *parseLayout("(2,2,1):(1,0,0)"));
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.message().find("does not number its 4 atoms"), std::string::npos);
+  r = TiledMma::get(*atom, makeLayout(IntTuple::tuple({1, 1, 1})),
+                    *parseTiler("(131072:1,8,16)"));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.message(),
+            "the M permutation 131072 spans more than 65536 elements");
+}
+
 } // namespace

@@ -61,10 +61,11 @@ LogicalResult checkUnrolled(Operation *op, const Int &count, bool overflowed,
                             const std::string &what) {
   if (!overflowed && count.value() <= kMaxUnrolledAtoms)
     return success();
-  return op->emitOpError()
-         << "lowering unrolls " << what << " into "
-         << (overflowed ? std::string("more than 2^63") : count.str())
-         << " atoms, more than the " << kMaxUnrolledAtoms << " it unrolls";
+  return op->emitOpError() << "lowering unrolls " << what << " into "
+                           << (overflowed ? std::string("more than 2^63")
+                                          : count.str())
+                           << " atoms, more than the " << kMaxUnrolledAtoms
+                           << " it unrolls";
 }
 
 /// A traced operand, with the memory its type names.
@@ -284,7 +285,8 @@ public:
     {
       OverflowScope overflow;
       if (failed(checkUnrolled(op, Int(calls) * Int(rest),
-                               overflow.overflowed(), "the copy of " + ls.str())))
+                               overflow.overflowed(),
+                               "the copy of " + ls.str())))
         return failure();
     }
     OpBuilder builder(op);

@@ -125,3 +125,38 @@ gpu.module @mixed_int_wgmma [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+// TMA and bulk copies are PTX ISA 8.0: sm_90a's default, not sm_90's (the
+// NVPTX backend aborted on them for sm_90).
+gpu.module @tma_sm90 [#nvvm.target<chip = "sm_90">] {
+  gpu.func @tma(%d: !llvm.ptr, %cg: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">,
+                %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) kernel {
+    // expected-error @+1 {{'cute_nvgpu.tma_copy' op SM90_TMA_LOAD_2D needs PTX ISA 8.0: give the target features=+ptx80}}
+    cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>, %d, %cg, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @bulk_sm90 [#nvvm.target<chip = "sm_90">] {
+  gpu.func @bulk(%g: !cute.tensor<f32, gmem, "256:1">, %s: !cute.tensor<f32, smem, "256:1">,
+                 %bars: memref<1xi64, #gpu.address_space<workgroup>>, %i: index) kernel {
+    // expected-error @+1 {{'cute_nvgpu.bulk_copy' op SM90_BULK_COPY_G2S needs PTX ISA 8.0: give the target features=+ptx80}}
+    cute_nvgpu.bulk_copy #cute_nvgpu.bulk_copy<load, f32, bytes = 1024>, %g, %s barrier %bars[%i] : !cute.tensor<f32, gmem, "256:1">, !cute.tensor<f32, smem, "256:1">, memref<1xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// With the feature, sm_90 has them.
+gpu.module @bulk_sm90_ptx80 [#nvvm.target<chip = "sm_90", features = "+ptx80">] {
+  gpu.func @bulk(%g: !cute.tensor<f32, gmem, "256:1">, %s: !cute.tensor<f32, smem, "256:1">,
+                 %bars: memref<1xi64, #gpu.address_space<workgroup>>, %i: index) kernel {
+    cute_nvgpu.bulk_copy #cute_nvgpu.bulk_copy<load, f32, bytes = 1024>, %g, %s barrier %bars[%i] : !cute.tensor<f32, gmem, "256:1">, !cute.tensor<f32, smem, "256:1">, memref<1xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -206,7 +206,7 @@ gpu.module @k [#nvvm.target<chip = "sm_80">] {
 
 gpu.module @k [#nvvm.target<chip = "sm_90">] {
   gpu.func @setmaxnreg_on_sm90() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
-    // expected-error @+1 {{'cute_nvgpu.warp_specialize' op setmaxnreg needs sm_90a, but the target is sm_90}}
+    // expected-error @+1 {{'cute_nvgpu.warp_specialize' op setmaxnreg needs sm_90a or a newer architecture-specific target, but the target is sm_90}}
     cute_nvgpu.warp_specialize producer 1 registers 40 {
     ^bb0(%wg: index):
     } consumer 2 registers 232 {

@@ -153,8 +153,10 @@ static SmallVector<NVVM::NVVMTargetAttr> nvvmTargets(Operation *op) {
 }
 
 /// The PTX ISA version LLVM's NVPTX backend emits for a chip by default: the
-/// first that has the chip (8.0 for sm_90a; 7.8 is enough to tell here).
-static int defaultPtxIsa(int sm) {
+/// first that has the chip.
+static int defaultPtxIsa(StringRef chip, int sm) {
+  if (chip == "sm_90a")
+    return 80;
   if (sm >= 89)
     return 78;
   if (sm >= 86)
@@ -168,8 +170,8 @@ static int defaultPtxIsa(int sm) {
 
 /// The PTX ISA version a target asks for: the highest `+ptxNN` of its
 /// features, or the chip's default.
-static int requestedPtxIsa(StringRef features, int sm) {
-  int best = defaultPtxIsa(sm);
+static int requestedPtxIsa(StringRef features, StringRef chip, int sm) {
+  int best = defaultPtxIsa(chip, sm);
   SmallVector<StringRef> items;
   features.split(items, ',');
   for (StringRef item : items) {
@@ -198,10 +200,12 @@ LogicalResult mlir::cute_nvgpu::checkTarget(Operation *op,
       return op->emitOpError()
              << atom << " is a wgmma, which needs sm_90a, but the target is "
              << chip;
-    if (archSpecific && chip != "sm_" + std::to_string(arch) + "a")
+    if (archSpecific && !chip.ends_with("a"))
       return op->emitOpError() << atom << " needs sm_" << arch
-                               << "a, but the target is " << chip;
-    if (ptxIsa > requestedPtxIsa(target.getFeatures(), *sm))
+                               << "a or a newer architecture-specific "
+                                  "target, but the target is "
+                               << chip;
+    if (ptxIsa > requestedPtxIsa(target.getFeatures(), chip, *sm))
       return op->emitOpError()
              << atom << " needs PTX ISA " << ptxIsa / 10 << "." << ptxIsa % 10
              << ": give the target features=+ptx" << ptxIsa;

@@ -230,7 +230,8 @@ LogicalResult TmaCopyOp::verify() {
   if (failed(verifyCoordinateTile(*this, *atom, coords)) ||
       failed(verifySharedTile(*this, *atom, smem)))
     return failure();
-  return checkTarget(*this, atom->name(), 90);
+  // cp.async.bulk.tensor is PTX ISA 8.0 (sm_90 alone defaults to 7.8).
+  return checkTarget(*this, atom->name(), 90, /*ptxIsa=*/80);
 }
 
 //===----------------------------------------------------------------------===//
@@ -272,7 +273,8 @@ LogicalResult BulkCopyOp::verify() {
   if (failed(verifyCompletion(*this, "bulk", atom.getDirection(), load,
                               getBarriers())))
     return failure();
-  return checkTarget(*this, traits.name, traits.arch);
+  // cp.async.bulk is PTX ISA 8.0.
+  return checkTarget(*this, traits.name, traits.arch, /*ptxIsa=*/80);
 }
 
 //===----------------------------------------------------------------------===//

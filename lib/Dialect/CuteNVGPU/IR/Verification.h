@@ -20,8 +20,8 @@ namespace cute_nvgpu {
 /// of architecture `arch` (80 for sm_80, ...)? An error at `op` if not.
 /// Does every NVVM target of the enclosing gpu.module have the atom: its
 /// architecture, and the PTX ISA version it needs (`ptxIsa`, 84 for 8.4; 0
-/// for the chip's default)? `archSpecific`: it exists only on the
-/// architecture-specific target (sm_90a), as wgmma and setmaxnreg do.
+/// for the chip's default)? `archSpecific`: it exists only on
+/// architecture-specific targets (sm_90a, sm_100a, ...), as setmaxnreg does.
 LogicalResult checkTarget(Operation *op, const std::string &atom, int arch,
                           int ptxIsa = 0, bool archSpecific = false);
 
