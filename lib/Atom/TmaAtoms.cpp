@@ -49,6 +49,11 @@ int64_t TmaAtom::boxBytes() const {
   return elements * valueBits / 8;
 }
 
+Swizzle TmaAtom::byteSwizzle() const {
+  int bits = swizzleBytes ? int(llvm::Log2_64(swizzleBytes / 16)) : 0;
+  return *Swizzle::get(bits, 4, 3);
+}
+
 /// One thread moving `bits` bits.
 static CopyAtom singleThread(std::string name, int arch, int64_t bits) {
   CopyAtom atom;

@@ -85,6 +85,18 @@ TEST(TmaAtom, SwizzleWidthFromTheSharedMemoryLayout) {
       << wrong.message();
 }
 
+TEST(TmaAtom, ByteSwizzleIsTheSwizzleOfByteValues) {
+  for (int64_t bytes : {0, 32, 64, 128}) {
+    Result<TmaAtom> atom = makeTmaAtom(TmaKind::Store, {16, 8}, 8, bytes);
+    ASSERT_TRUE(atom) << atom.message();
+    EXPECT_EQ(*tmaSwizzleBytes(atom->byteSwizzle(), 8), bytes);
+  }
+  // 128 bytes: address bits 7-9 flip bits 4-6 (16-byte chunks of a row).
+  Swizzle sw = makeTmaAtom(TmaKind::Store, {64, 8}, 16, 128)->byteSwizzle();
+  EXPECT_EQ(sw(0x80), 0x90);
+  EXPECT_EQ(sw(0x3F0), 0x380);
+}
+
 TEST(BulkCopy, MovesMultiplesOf16Bytes) {
   Result<CopyAtom> g2s = makeBulkCopyAtom(true, 4096);
   ASSERT_TRUE(g2s) << g2s.message();

@@ -50,6 +50,9 @@ struct TmaAtom {
   /// CuTe's name: SM90_TMA_LOAD_2D, SM90_TMA_LOAD_MULTICAST_3D, ...
   std::string name() const;
   int64_t boxBytes() const;
+  /// The swizzle TMA applies to shared-memory byte addresses: Sw<B,4,3>
+  /// with 16 << B the swizzle's width (Sw<0,4,3>, the identity, for none).
+  Swizzle byteSwizzle() const;
   /// The atom as a copy atom: one thread moving the box's bits.
   CopyAtom copyAtom() const;
 };

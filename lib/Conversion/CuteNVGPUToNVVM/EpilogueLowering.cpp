@@ -40,15 +40,14 @@ public:
       : op(op), tracer(tracer), b(op), loc(op.getLoc()) {}
 
   LogicalResult lower() {
-    Result<cute::TiledMma> mma = op.getTiledMma().getTiledMma();
+    // The verifier checked the TiledMMA, the atom and the plan.
+    cute::TiledMma mma = *op.getTiledMma().getTiledMma();
     cute::TmaAtom atom = *op.getAtom().getTmaAtom();
     int64_t boxCols = atom.box[0], boxRows = atom.box[1];
     outType = op.getAtom().getValueType();
     bytes = elementBits(outType) / 8;
-    Result<cute::EpiloguePlan> plan =
-        cute::planEpilogue(*mma, boxRows, boxCols, bytes * 8);
-    if (mma.failed() || plan.failed())
-      return op.emitOpError() << "no plan for the epilogue";
+    cute::EpiloguePlan plan =
+        *cute::planEpilogue(mma, boxRows, boxCols, bytes * 8);
     FailureOr<TracedTensor> acc = tracer.traceTensor(op.getAcc(), op);
     FailureOr<AlgebraValue> tile = tracer.trace(op.getTile(), op);
     FailureOr<AlgebraValue> thread = tracer.trace(op.getThread(), op);
@@ -64,11 +63,11 @@ public:
                                  "tile's origin";
 
     // Where the thread's first accumulator sits in the (M,N) tile.
-    int64_t m = mma->tileSize(0), n = mma->tileSize(1);
+    int64_t m = mma.tileSize(0), n = mma.tileSize(1);
     cute::Layout colMajor = cute::makeLayout(
         cute::IntTuple::tuple({cute::IntTuple(m), cute::IntTuple(n)}));
     Result<std::pair<cute::Layout, cute::Int>> part =
-        mma->partitionC(colMajor, *tid);
+        mma.partitionC(colMajor, *tid);
     if (part.failed())
       return op.emitOpError() << part.message();
     ArithEmitter emitter(b, loc, tracer);
@@ -91,7 +90,7 @@ public:
       return failure();
     buffer = *base;
     baseAddress = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), buffer);
-    swizzleMask = atom.swizzleBytes ? (atom.swizzleBytes / 16 - 1) << 4 : 0;
+    swizzle = atom.byteSwizzle();
     int64_t boxBytes = boxRows * boxCols * bytes;
     int64_t stages =
         cast<MemRefType>(op.getBuffer().getType()).getNumElements() * bytes /
@@ -99,10 +98,10 @@ public:
     leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                    op.getThread(), index(0));
     barrierId = i32(op.getBarrierId());
-    barrierThreads = i32(mma->numThreads());
+    barrierThreads = i32(mma.numThreads());
 
     size_t next = 0;
-    for (int64_t box = 0; box < plan->boxesM * plan->boxesN; ++box) {
+    for (int64_t box = 0; box < plan.boxesM * plan.boxesN; ++box) {
       int64_t stage = box % stages;
       // TMA has read the stage this box reuses (all stages, at the first
       // box: the previous epilogue's last stores may still be reading).
@@ -112,8 +111,8 @@ public:
                                              /*read=*/b.getUnitAttr());
       });
       namedBarrier();
-      for (; next < plan->runs.size() && plan->runs[next].box == box; ++next)
-        if (failed(storeRun(acc->memref, acc->value, plan->runs[next],
+      for (; next < plan.runs.size() && plan.runs[next].box == box; ++next)
+        if (failed(storeRun(acc->memref, acc->value, plan.runs[next],
                             stage * boxBytes, boxCols)))
           return failure();
       NVVM::FenceProxyOp::create(
@@ -121,7 +120,7 @@ public:
           NVVM::SharedSpaceAttr::get(b.getContext(),
                                      NVVM::SharedSpace::shared_cta));
       namedBarrier();
-      int64_t boxM = box / plan->boxesN, boxN = box % plan->boxesN;
+      int64_t boxM = box / plan.boxesN, boxN = box % plan.boxesN;
       Value coordN =
           toI32(arith::AddIOp::create(b, loc, originN, index(boxN * boxCols)));
       Value coordM =
@@ -172,12 +171,12 @@ private:
     Value offset = arith::IndexCastOp::create(
         b, loc, b.getI64Type(),
         arith::AddIOp::create(b, loc, threadOffset, index(constant)));
-    if (swizzleMask) {
-      // TMA's swizzle XORs address bits 7.. into bits 4.. (16-byte chunks).
+    if (swizzle.bits()) {
+      // TMA swizzles the address bits, so the XOR reads the whole address.
       Value address = LLVM::AddOp::create(b, loc, baseAddress, offset);
       Value bits = LLVM::AndOp::create(
-          b, loc, LLVM::LShrOp::create(b, loc, address, i64(3)),
-          i64(swizzleMask));
+          b, loc, LLVM::LShrOp::create(b, loc, address, i64(swizzle.shift())),
+          i64(swizzle.zzzMask()));
       offset = LLVM::XOrOp::create(b, loc, offset, bits);
     }
     Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(),
@@ -215,7 +214,7 @@ private:
   Location loc;
   Type outType;
   int64_t bytes = 0;
-  int64_t swizzleMask = 0;
+  cute::Swizzle swizzle = *cute::Swizzle::get(0, 4, 3);
   Value threadOffset, buffer, baseAddress, leader, barrierId, barrierThreads;
 };
 
