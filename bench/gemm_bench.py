@@ -83,16 +83,19 @@ KERNELS = [
            "pointers"),
     Kernel("gemm-sm90a", "--gemm-sm90a", "gemm_tn", 128, 3 * 32768 + 24,
            (128, 128), "tiles", "tma", box_a=(64, 128), box_b=(64, 128)),
-    # Warp-specialized (one producer and two consumer warpgroups): four
-    # stages of a 128x64 A box and a 256x64 B box, two 16 KiB stages of the
-    # epilogue's C boxes, then eight mbarriers.
+    # Warp-specialized (one producer and two consumer warpgroups) in
+    # clusters of two CTAs along M: four stages of a 128x64 A box and a
+    # 256x64 B tile (each CTA loads a 128x64 half and multicasts it to
+    # both), two 16 KiB stages of the epilogue's C boxes, then eight
+    # mbarriers.
     Kernel("gemm-sm90a-ws", "--gemm-sm90a-ws", "gemm_tn", 384,
            4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
-           "tma", box_a=(64, 128), box_b=(64, 256), box_c=(32, 128)),
+           "tma", box_a=(64, 128), box_b=(64, 128), box_c=(32, 128),
+           cluster=(2, 1, 1)),
     Kernel("gemm-sm90a-ws-bf16", "--gemm-sm90a-ws-bf16", "gemm_tn", 384,
            4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
            "tma", in_type="bf16", out_type="bf16", box_a=(64, 128),
-           box_b=(64, 256), box_c=(64, 128)),
+           box_b=(64, 128), box_c=(64, 128), cluster=(2, 1, 1)),
 ]
 
 TYPES = {"f16": "float16", "bf16": "bfloat16", "e4m3": "float8_e4m3fn",

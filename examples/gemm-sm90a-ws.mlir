@@ -4,19 +4,24 @@
 // C (M,N) row-major in f32. gemm-sm90a-ws-bf16.mlir is the same kernel in
 // bf16 (bf16 in, bf16 out).
 //
-// The grid has one block per SM. Each block walks the 128x256 tiles of C
-// (work indices block, block + grid, ...) in cute_nvgpu.tile_coord's grouped
-// order, with three warpgroups (384 threads) split by
-// cute_nvgpu.warp_specialize:
+// The grid has one block per SM, in clusters of two CTAs along M. Each
+// cluster walks 256x256 blocks of C (work indices cluster, cluster +
+// clusters, ...) in cute_nvgpu.tile_coord's grouped order; its CTAs take
+// the block's two 128x256 tiles, which share their 256 rows of B. Each CTA
+// has three warpgroups (384 threads) split by cute_nvgpu.warp_specialize:
 //  - warpgroup 0, the producer, keeps 40 registers a thread; one of its
 //    threads walks the k-tiles, acquires a stage of the pipeline and issues
-//    the TMA loads of A's 128x64 and B's 256x64 box into it. The pipeline
-//    adds up the bytes the stage expects from the copies.
+//    the TMA loads of A's 128x64 box and of its 128x64 half of B's 256x64,
+//    which it multicasts into the stage of both CTAs. The pipeline adds up
+//    the bytes the stage expects from the copies (A, and both halves of
+//    B), and since each CTA's loads write into both, a stage is refilled
+//    only when the consumers of both CTAs have released it.
 //  - warpgroups 1 and 2, the consumers, take 232 registers a thread for the
 //    accumulators: a TiledMMA of two SM90_64x256x16_F32F16F16_SS wgmmas
 //    along M, one per warpgroup. Each waits for a stage, multiplies it
 //    (the first k-tile with accumulate false, so no zero-fill), keeps one
-//    wgmma group in flight and releases the stage the previous group read.
+//    wgmma group in flight and releases the stage the previous group read,
+//    in both CTAs of the cluster.
 //    Then cute_nvgpu.epilogue_store writes the tile to shared memory a
 //    128x32 box at a time (two 16 KiB stages) and TMA stores each box; the
 //    stores run on while the consumers start the next tile.
@@ -27,16 +32,17 @@
 // computes a stage, a phase or a byte count: the pipeline states carry them
 // through the loops.
 //
-// Launch (@launch below): grid (min(132, tiles)), block (384), 229440 bytes
-// of dynamic shared memory; any M, N a multiple of 4 (C's rows start 16
-// bytes apart, as TMA needs), K a multiple of 8.
+// Launch (@launch below): clusters of (2, 1, 1), grid (min(132, 2 *
+// blocks)), block (384), 229440 bytes of dynamic shared memory; any M, N a
+// multiple of 4 (C's rows start 16 bytes apart, as TMA needs), K a
+// multiple of 8.
 //
 //   cute-opt examples/gemm-sm90a-ws.mlir --cute-to-ptx="chip=sm_90a" \
 //     | cute-opt --cute-write-ptx="dir=out"
 
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_SS, "(2,1,1)">
 #tmaA = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
-#tmaB = #cute_nvgpu.tma_atom<load, f16, box = [64, 256], swizzle = 128>
+#tmaB = #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 128], swizzle = 128, multicast = 2>
 #tmaC = #cute_nvgpu.tma_atom<store, f32, box = [32, 128], swizzle = 128>
 module attributes {gpu.container_module} {
 gpu.module @kernels {
@@ -54,7 +60,13 @@ gpu.module @kernels {
     %ktiles = arith.ceildivui %k, %c64 : index
     %tilesM = arith.ceildivui %m, %c128 : index
     %tilesN = arith.ceildivui %n, %c256 : index
-    %tiles = arith.muli %tilesM, %tilesN : index
+    // Clusters of two CTAs along M walk 256x256 blocks of C.
+    %c2 = arith.constant 2 : index
+    %blocksM = arith.ceildivui %tilesM, %c2 : index
+    %units = arith.muli %blocksM, %tilesN : index
+    %cluster = gpu.cluster_id x
+    %clusters = gpu.cluster_dim x
+    %rank = gpu.cluster_block_id x
 
     // Dynamic shared memory: four stages of A (16 KiB each), four of B
     // (32 KiB each), two of the epilogue's C boxes (16 KiB each), then the
@@ -68,7 +80,7 @@ gpu.module @kernels {
     %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8192xf32, #gpu.address_space<workgroup>>
     %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi64, #gpu.address_space<workgroup>>
     // The consumers' 256 threads release stages.
-    %pipe = cute_nvgpu.pipeline_create %bars consumers 256 : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
+    %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
 
     // The stages: 128x64 tiles of A and 256x64 tiles of B, K-major in the
     // 128-byte swizzle (Sw<3,3,3> over rows of 64 values), as TMA writes
@@ -86,16 +98,21 @@ gpu.module @kernels {
       %tileA = cute.static : !cute.tile<"(128,64)">
       %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
       %idB = cute.make_identity_tensor %shB : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
-      %tileB = cute.static : !cute.tile<"(256,64)">
+      %tileB = cute.static : !cute.tile<"(128,64)">
+      %both = arith.constant 3 : i16
+      // This CTA's half of B's 256 rows: the one it loads and multicasts.
+      %cHalf = cute.make_coord %rank : !cute.coord<"(?,0)">
       %leader = arith.cmpi eq, %tid, %c0 : index
       scf.if %leader {
         %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<4>
-        %last = scf.for %w = %block to %tiles step %blocks iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
-          %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8
+        %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+          %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
           %cA = cute.make_coord %tm : !cute.coord<"(?,_)">
           %gA = cute.local_tile %idA, %tileA, %cA : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">
-          %cB = cute.make_coord %tn : !cute.coord<"(?,_)">
-          %gB = cute.local_tile %idB, %tileB, %cB : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(256,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64,?):(1,16777216,1073741824)">
+          %tn2 = arith.muli %tn, %c2 : index
+          %half = arith.addi %tn2, %rank : index
+          %cB = cute.make_coord %half : !cute.coord<"(?,_)">
+          %gB = cute.local_tile %idB, %tileB, %cB : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">
           %end = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
             cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
             %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
@@ -104,14 +121,18 @@ gpu.module @kernels {
             %gAk = cute.slice %gA[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
             %sAs = cute.slice %sA[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
             cute_nvgpu.tma_copy #tmaA, %descA, %gAk, %sAs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
-            %gBk = cute.slice %gB[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64):(1,16777216)">
+            %gBk = cute.slice %gB[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
             %sBs = cute.slice %sB[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">
-            cute_nvgpu.tma_copy #tmaB, %descB, %gBk, %sBs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %sBh = cute.local_tile %sBs, %tileB, %cHalf : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, !cute.tile<"(128,64)">, !cute.coord<"(?,0)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o (128,64):(64,1)">
+            cute_nvgpu.tma_copy #tmaB, %descB, %gBk, %sBh pipeline %pipe[%st] multicast %both : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o (128,64):(64,1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
             %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
             scf.yield %next : !cute_nvgpu.pipeline_state<4>
           }
           scf.yield %end : !cute_nvgpu.pipeline_state<4>
         }
+        // The peer's consumers are done with this CTA's stages before it
+        // exits.
+        cute_nvgpu.pipeline_producer_tail %pipe, %last : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
       }
     } consumer 2 registers 232 {
     ^bb0(%wg: index):
@@ -122,8 +143,8 @@ gpu.module @kernels {
       %idC = cute.make_identity_tensor %shC : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
       %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
       %hasK = arith.cmpi ugt, %ktiles, %c0 : index
-      %last = scf.for %w = %block to %tiles step %blocks iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
-        %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8
+      %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+        %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
         %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
         %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
 
@@ -174,12 +195,14 @@ gpu.module @kernels {
 }
 
 // C (m,n) = A (m,k) * B (n,k)^T: a TMA descriptor per operand (the boxes
-// are a 128x64 k-tile of A and a 256x64 one of B), then one block per SM,
-// or per tile where there are fewer (132 SMs: an H100 or H200; any grid
-// computes C, this one fills the chip).
+// are a 128x64 k-tile of A and a 128x64 half of B's, and C's epilogue
+// box), then clusters of two blocks, one block per SM or per tile where
+// there are fewer (132 SMs: an H100 or H200, which hold 66 such clusters at
+// once; any grid computes C, this one fills the chip).
 func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
                   %m: index, %n: index, %k: index) {
   %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
   %c128 = arith.constant 128 : index
   %c256 = arith.constant 256 : index
   %c384 = arith.constant 384 : index
@@ -197,13 +220,17 @@ func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
   %tm = arith.ceildivui %m, %c128 : index
   %tn = arith.ceildivui %n, %c256 : index
   %tiles = arith.muli %tm, %tn : index
-  %grid = arith.minui %tiles, %sms : index
+  // Whole clusters of two along M.
+  %tm2 = arith.ceildivui %tm, %c2 : index
+  %units = arith.muli %tm2, %tn : index
+  %pairs = arith.muli %units, %c2 : index
+  %grid = arith.minui %pairs, %sms : index
   %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
   %dN = cute.make_stride %n : !cute.stride<"(?,1)">
   %lC = cute.make_layout %shC, %dN : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
   %tC = cute.make_tensor %C, %lC : (memref<?xf32>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f32, gmem, "(?,?):(?,1)">
   %descC = cute_nvgpu.make_tma_descriptor #tmaC, %tC : !cute.tensor<f32, gmem, "(?,?):(?,1)"> -> !llvm.ptr
-  gpu.launch_func @kernels::@gemm_tn blocks in (%grid, %c1, %c1)
+  gpu.launch_func @kernels::@gemm_tn clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
       threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
       args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
            %m : index, %n : index, %k : index)

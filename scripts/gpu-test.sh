@@ -4,8 +4,17 @@
 # unpacks the carried libraries into a private prefix, points lit at the
 # bundle, runs test/Integration/GPU and prints a summary table, then times
 # the GEMM examples through cute-run.
+#
+# With --sanitize, runs the suite once under each compute-sanitizer tool
+# (memcheck, racecheck, synccheck, initcheck) instead: every cute-run of a
+# test runs under the tool, and a test fails on any error it reports.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+sanitize=0
+if [[ "${1:-}" == --sanitize ]]; then
+  sanitize=1
+  shift
+fi
 bundle="$(cd "${1:-$root/.gpu}" && pwd)"
 prefix="${CUTE_MLIR_PREFIX:-/tmp/cute-mlir-prefix}"
 
@@ -31,8 +40,18 @@ lit.llvm.initialize(lit_config, config)
 lit_config.load_config(config, "$root/test/lit.cfg.py")
 PY
 
-echo "== GPU test suite ($(nvidia-smi --query-gpu=name --format=csv,noheader | head -1))"
+gpu="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
 status=0
+if ((sanitize)); then
+  for tool in memcheck racecheck synccheck initcheck; do
+    echo "== GPU test suite under compute-sanitizer --tool $tool ($gpu)"
+    CUTE_MLIR_SANITIZER=$tool python3 "$bundle/tools/lit.py" -sv \
+      "$obj/test/Integration/GPU" | tee "$bundle/lit-$tool.log" || status=$?
+  done
+  exit $status
+fi
+
+echo "== GPU test suite ($gpu)"
 python3 "$bundle/tools/lit.py" -v "$obj/test/Integration/GPU" \
   | tee "$bundle/lit.log" || status=$?
 echo

@@ -4,6 +4,8 @@
 import importlib.util
 import os
 
+import lit.util
+
 import lit.formats
 from lit.llvm import llvm_config
 
@@ -53,8 +55,23 @@ if getattr(config, "cmake_command", None):
         ("%cute_src_root", config.cute_mlir_src_root),
     ])
 
-# cute-run, and the runtime library for upstream mlir-runner.
-llvm_config.add_tool_substitutions(["cute-run"], tool_dirs)
+# cute-run, and the runtime library for upstream mlir-runner. With
+# CUTE_MLIR_SANITIZER=memcheck (racecheck, synccheck, initcheck) every
+# cute-run runs under that compute-sanitizer tool, and any error it reports
+# fails the test (scripts/gpu-test.sh --sanitize).
+sanitizer = os.environ.get("CUTE_MLIR_SANITIZER")
+if sanitizer:
+    from lit.llvm.subst import ToolSubst
+    cute_run = lit.util.which("cute-run", os.pathsep.join(tool_dirs))
+    checker = lit.util.which("compute-sanitizer") or os.path.join(
+        os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin",
+        "compute-sanitizer")
+    llvm_config.add_tool_substitutions([ToolSubst(
+        "cute-run", command=checker,
+        extra_args=["--tool", sanitizer, "--error-exitcode", "97",
+                    "--print-limit", "20", cute_run])], tool_dirs)
+else:
+    llvm_config.add_tool_substitutions(["cute-run"], tool_dirs)
 lib_dir = os.path.join(config.cute_mlir_obj_root, "lib")
 config.substitutions.append(
     ("%cute_runtime", os.path.join(lib_dir, "libCuteRuntime.so")))

@@ -102,6 +102,21 @@ Value advanceBy(OpBuilder &b, Location loc, Value state, Value count,
   return arith::OrIOp::create(b, loc, newPhase, newStage);
 }
 
+/// `state` moved on by one stage, without a division.
+Value advanceByOne(OpBuilder &b, Location loc, Value state, int64_t stages) {
+  Value next = arith::AddIOp::create(b, loc, state, i32Constant(b, loc, 1));
+  Value stage =
+      arith::AndIOp::create(b, loc, next, i32Constant(b, loc, kStageMask));
+  Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stage,
+                                      i32Constant(b, loc, int32_t(stages)));
+  // Stage 0 of the next round: only the flipped phase bit is left.
+  Value phase =
+      arith::AndIOp::create(b, loc, state, i32Constant(b, loc, kPhaseBit));
+  Value flipped =
+      arith::XOrIOp::create(b, loc, phase, i32Constant(b, loc, kPhaseBit));
+  return arith::SelectOp::create(b, loc, wraps, flipped, next);
+}
+
 struct AdvanceLowering : OpConversionPattern<PipelineAdvanceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -114,19 +129,7 @@ struct AdvanceLowering : OpConversionPattern<PipelineAdvanceOp> {
       rewriter.replaceOp(op, advanceBy(rewriter, loc, state, count, stages));
       return success();
     }
-    Value next = arith::AddIOp::create(rewriter, loc, state,
-                                       i32Constant(rewriter, loc, 1));
-    Value stage = arith::AndIOp::create(rewriter, loc, next,
-                                        i32Constant(rewriter, loc, kStageMask));
-    Value wraps =
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, stage,
-                              i32Constant(rewriter, loc, int32_t(stages)));
-    // Stage 0 of the next round: only the flipped phase bit is left.
-    Value phase = arith::AndIOp::create(rewriter, loc, state,
-                                        i32Constant(rewriter, loc, kPhaseBit));
-    Value flipped = arith::XOrIOp::create(
-        rewriter, loc, phase, i32Constant(rewriter, loc, kPhaseBit));
-    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, wraps, flipped, next);
+    rewriter.replaceOp(op, advanceByOne(rewriter, loc, state, stages));
     return success();
   }
 };
@@ -179,6 +182,29 @@ struct ConsumerWaitLowering : OpConversionPattern<PipelineConsumerWaitOp> {
   }
 };
 
+struct ProducerTailLowering : OpConversionPattern<PipelineProducerTailOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineProducerTailOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value barriers = creatorOf(op.getPipeline()).getBarriers();
+    int64_t stages = op.getPipeline().getType().getStages();
+    // The acquires of one more round, without their arrivals.
+    Value state = adaptor.getState();
+    for (int64_t i = 0; i < stages; ++i) {
+      if (i > 0)
+        state = advanceByOne(rewriter, loc, state, stages);
+      Value stage = stageOf(rewriter, loc, state);
+      MbarrierWaitOp::create(rewriter, loc, barriers,
+                             emptyBarrierOf(rewriter, loc, stage, stages),
+                             phaseOf(rewriter, loc, state));
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct ConsumerReleaseLowering
     : OpConversionPattern<PipelineConsumerReleaseOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -186,19 +212,48 @@ struct ConsumerReleaseLowering
   matchAndRewrite(PipelineConsumerReleaseOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    PipelineCreateOp pipe = creatorOf(op.getPipeline());
     int64_t stages = op.getPipeline().getType().getStages();
     Value stage = stageOf(rewriter, loc, adaptor.getState());
     Value empty = emptyBarrierOf(rewriter, loc, stage, stages);
-    // The warp's reads are ordered before its lane 0's arrival.
+    // The warp's reads are ordered before its lanes' arrivals.
     NVVM::SyncWarpOp::create(rewriter, loc, i32Constant(rewriter, loc, -1));
     Value lane = NVVM::LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
-    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                        lane, i32Constant(rewriter, loc, 0));
-    auto ifFirst = scf::IfOp::create(rewriter, loc, first);
-    rewriter.setInsertionPointToStart(ifFirst.thenBlock());
-    MbarrierArriveOp::create(rewriter, loc,
-                             creatorOf(op.getPipeline()).getBarriers(), empty,
-                             /*bytes=*/Value());
+    auto [x, y] = pipe.getClusterShape();
+    if (x * y == 1) {
+      Value first =
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, lane,
+                                i32Constant(rewriter, loc, 0));
+      auto ifFirst = scf::IfOp::create(rewriter, loc, first);
+      rewriter.setInsertionPointToStart(ifFirst.thenBlock());
+      MbarrierArriveOp::create(rewriter, loc, pipe.getBarriers(), empty,
+                               /*bytes=*/Value());
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // Lane r signals CTA r (rank x + X * y) if it shares this CTA's cluster
+    // row or column: the CTAs whose loads write into this one.
+    Value peer = arith::IndexCastUIOp::create(rewriter, loc,
+                                              rewriter.getIndexType(), lane);
+    Value cx = indexConstant(rewriter, loc, x);
+    Value peerX = arith::RemUIOp::create(rewriter, loc, peer, cx);
+    Value peerY = arith::DivUIOp::create(rewriter, loc, peer, cx);
+    Value ownX = gpu::ClusterBlockIdOp::create(rewriter, loc, gpu::Dimension::x);
+    Value ownY = gpu::ClusterBlockIdOp::create(rewriter, loc, gpu::Dimension::y);
+    auto cmp = [&](arith::CmpIPredicate pred, Value a, Value b) -> Value {
+      return arith::CmpIOp::create(rewriter, loc, pred, a, b);
+    };
+    Value inCluster = cmp(arith::CmpIPredicate::ult, peer,
+                          indexConstant(rewriter, loc, x * y));
+    Value sameRowOrColumn = arith::OrIOp::create(
+        rewriter, loc, cmp(arith::CmpIPredicate::eq, peerX, ownX),
+        cmp(arith::CmpIPredicate::eq, peerY, ownY));
+    Value signals =
+        arith::AndIOp::create(rewriter, loc, inCluster, sameRowOrColumn);
+    auto ifSignals = scf::IfOp::create(rewriter, loc, signals);
+    rewriter.setInsertionPointToStart(ifSignals.thenBlock());
+    MbarrierArriveOp::create(rewriter, loc, pipe.getBarriers(), empty,
+                             /*bytes=*/Value(), /*cta=*/peer);
     rewriter.eraseOp(op);
     return success();
   }
@@ -221,8 +276,8 @@ struct TmaCopyLowering : OpConversionPattern<TmaCopyOp> {
 };
 
 bool isPipelineStep(Operation *op) {
-  return isa<PipelineProducerAcquireOp, PipelineConsumerWaitOp,
-             PipelineConsumerReleaseOp, TmaCopyOp>(op);
+  return isa<PipelineProducerAcquireOp, PipelineProducerTailOp,
+             PipelineConsumerWaitOp, PipelineConsumerReleaseOp, TmaCopyOp>(op);
 }
 
 /// Every pipeline comes straight from a pipeline_create and is used by
@@ -258,7 +313,7 @@ LogicalResult checkStateValues(Operation *root) {
   auto check = [](Value state) -> LogicalResult {
     for (Operation *user : state.getUsers())
       if (!isa<PipelineAdvanceOp, PipelineStageOp, PipelineProducerAcquireOp,
-               PipelineConsumerWaitOp, PipelineConsumerReleaseOp, TmaCopyOp,
+               PipelineProducerTailOp, PipelineConsumerWaitOp, PipelineConsumerReleaseOp, TmaCopyOp,
                scf::ForOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp>(user))
         return user->emitOpError()
                << "cannot lower a pipeline state that crosses this op: carry "
@@ -288,17 +343,40 @@ LogicalResult checkStateValues(Operation *root) {
   return failure(result.wasInterrupted());
 }
 
+/// The bytes a copy's pattern lands in each CTA: its box, or for a
+/// multicast to k CTAs the k boxes that they load and multicast to all of
+/// them (CuTe's split of the tile). The multicast goes to a row or a column
+/// of the pipeline's cluster.
+FailureOr<int64_t> bytesLandedPerCta(TmaCopyOp copy) {
+  cute::TmaAtom atom = *copy.getAtom().getTmaAtom();
+  if (atom.kind != cute::TmaKind::LoadMulticast)
+    return atom.boxBytes();
+  auto [x, y] = creatorOf(copy.getPipeline()).getClusterShape();
+  if (atom.multicastCtas != x && atom.multicastCtas != y)
+    return copy.emitOpError()
+           << "a multicast load into a pipeline goes to a row or a column of "
+              "the pipeline's cluster ("
+           << x << "x" << y << "), but the atom multicasts to "
+           << atom.multicastCtas << " CTAs";
+  return atom.boxBytes() * atom.multicastCtas;
+}
+
 /// The TMA bytes each producer_acquire expects: the boxes of the copies that
 /// complete on its pipeline and state.
 FailureOr<DenseMap<Operation *, int64_t>> acquiredBytes(Operation *root) {
   DenseMap<Operation *, int64_t> bytes;
   WalkResult result = root->walk([&](PipelineProducerAcquireOp acquire) {
     int64_t total = 0;
-    for (Operation *user : acquire.getState().getUsers())
-      if (auto copy = dyn_cast<TmaCopyOp>(user))
-        if (copy.getPipelineState() == acquire.getState() &&
-            copy.getPipeline() == acquire.getPipeline())
-          total += copy.getAtom().getTmaAtom()->boxBytes();
+    for (Operation *user : acquire.getState().getUsers()) {
+      auto copy = dyn_cast<TmaCopyOp>(user);
+      if (!copy || copy.getPipelineState() != acquire.getState() ||
+          copy.getPipeline() != acquire.getPipeline())
+        continue;
+      FailureOr<int64_t> landed = bytesLandedPerCta(copy);
+      if (failed(landed))
+        return WalkResult::interrupt();
+      total += *landed;
+    }
     if (total == 0) {
       acquire.emitOpError()
           << "no cute_nvgpu.tma_copy completes on this pipeline state, so "
@@ -337,10 +415,23 @@ void lowerCreate(PipelineCreateOp op) {
   Value stage = loop.getInductionVar();
   MbarrierInitOp::create(b, loc, op.getBarriers(), stage, one);
   Value empty = emptyBarrierOf(b, loc, stage, stages);
+  int64_t releases = op.getConsumers() / 32 * op.getReleaseTargets();
   MbarrierInitOp::create(b, loc, op.getBarriers(), empty,
-                         indexConstant(b, loc, op.getConsumers() / 32));
+                         indexConstant(b, loc, releases));
+  auto [x, y] = op.getClusterShape();
+  if (x * y == 1) {
+    b.setInsertionPointAfter(ifFirst);
+    gpu::BarrierOp::create(b, loc);
+    op.erase();
+    return;
+  }
+  // Peers arrive on and multicast into this CTA's barriers: they must see
+  // them initialized, through the cluster barrier's release and acquire.
+  b.setInsertionPointAfter(loop);
+  NVVM::FenceMbarrierInitOp::create(b, loc);
   b.setInsertionPointAfter(ifFirst);
-  gpu::BarrierOp::create(b, loc);
+  NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/b.getUnitAttr());
+  NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/b.getUnitAttr());
   op.erase();
 }
 
@@ -362,7 +453,8 @@ LogicalResult cute::lowerPipelines(Operation *root) {
   ConversionTarget target(*ctx);
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
   target.addIllegalOp<PipelineStateOp, PipelineAdvanceOp, PipelineStageOp,
-                      PipelineProducerAcquireOp, PipelineConsumerWaitOp,
+                      PipelineProducerAcquireOp, PipelineProducerTailOp,
+                      PipelineConsumerWaitOp,
                       PipelineConsumerReleaseOp>();
   target.addDynamicallyLegalOp<TmaCopyOp>(
       [](TmaCopyOp op) { return !op.getPipeline(); });
@@ -370,6 +462,7 @@ LogicalResult cute::lowerPipelines(Operation *root) {
   patterns.add<StateLowering,           // cute_nvgpu.pipeline_state
                AdvanceLowering,         // cute_nvgpu.pipeline_advance
                StageLowering,           // cute_nvgpu.pipeline_stage
+               ProducerTailLowering,    // cute_nvgpu.pipeline_producer_tail
                ConsumerWaitLowering,    // cute_nvgpu.pipeline_consumer_wait
                ConsumerReleaseLowering, // cute_nvgpu.pipeline_consumer_release
                TmaCopyLowering          // cute_nvgpu.tma_copy ... pipeline

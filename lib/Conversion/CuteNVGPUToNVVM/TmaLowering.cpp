@@ -228,13 +228,26 @@ public:
         mbarrierPointer(b, op, op.getBarriers(), op.getIndex());
     if (failed(bar))
       return failure();
+    // A peer's barrier: the same offset in its shared memory. The release
+    // stays at CTA scope, as CUTLASS's ClusterBarrier arrives: the peer
+    // only reuses the buffers (TMA writes, in the async proxy), and a
+    // cluster-scope release stalls the arriving warp.
+    Value target = *bar;
+    if (Value cta = op.getCta())
+      target = NVVM::MapaOp::create(
+          b, loc,
+          LLVM::LLVMPointerType::get(
+              b.getContext(), unsigned(NVVM::NVVMMemorySpace::SharedCluster)),
+          *bar, toI32(b, loc, cta));
+    NVVM::MemScopeKind scope = NVVM::MemScopeKind::CTA;
     if (Value bytes = op.getBytes())
       NVVM::MBarrierArriveExpectTxOp::create(
-          b, loc, /*res=*/Type(), *bar, toI32(b, loc, bytes),
-          NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
+          b, loc, /*res=*/Type(), target, toI32(b, loc, bytes), scope,
+          /*relaxed=*/false, /*predicate=*/Value());
     else
-      NVVM::MBarrierArriveOp::create(b, loc, /*res=*/Type(), *bar,
-                                     /*count=*/Value());
+      NVVM::MBarrierArriveOp::create(b, loc, /*res=*/Type(), target,
+                                     /*count=*/Value(), scope,
+                                     /*relaxed=*/false);
     op.erase();
     return success();
   }

@@ -144,12 +144,3 @@ func.func @accumulate_is_not_i1(%a: !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2
   cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)">, %a, %b, %c accumulate %flag : !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
   return
 }
-
-// -----
-
-func.func @tma_multicast_on_a_pipeline(%d: !llvm.ptr, %p: !cute_nvgpu.pipeline<2>, %s: !cute_nvgpu.pipeline_state<2>, %mask: i16,
-                                       %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %sm: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">) {
-  // expected-error @+1 {{a pipeline stage expects only the bytes of its own CTA's copies; a multicast load completes on `barrier %bars[%i]`}}
-  cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 64], swizzle = 128, multicast = 2>, %d, %g, %sm pipeline %p[%s] multicast %mask : !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, !cute_nvgpu.pipeline<2>, !cute_nvgpu.pipeline_state<2>
-  return
-}

@@ -14,6 +14,9 @@ using namespace mlir::cute_nvgpu;
 /// Consumers release a stage one arrival per warp; an mbarrier counts at
 /// most 2^20 - 1 arrivals, and a block has at most 1024 threads.
 static constexpr int64_t kMaxConsumers = 1024;
+/// Hopper's largest (non-portable) cluster; a consumer warp's lanes signal
+/// one CTA each.
+static constexpr int64_t kMaxClusterCtas = 16;
 
 LogicalResult PipelineCreateOp::verify() {
   MemRefType type = getBarriers().getType();
@@ -36,7 +39,27 @@ LogicalResult PipelineCreateOp::verify() {
     return emitOpError() << "consumers release stages warp by warp: their "
                             "count must be a multiple of 32 in 32 .. "
                          << kMaxConsumers << ", got " << consumers;
+  if (std::optional<ArrayRef<int64_t>> cluster = getCluster()) {
+    if (cluster->size() != 2)
+      return emitOpError() << "a cluster is [X, Y], CTAs along M and N, got "
+                           << cluster->size() << " extents";
+    int64_t x = (*cluster)[0], y = (*cluster)[1];
+    if (x < 1 || y < 1 || x * y > kMaxClusterCtas)
+      return emitOpError() << "a cluster holds 1 .. " << kMaxClusterCtas
+                           << " CTAs, got [" << x << ", " << y << "]";
+    // Cluster barriers and remote mbarrier arrivals are sm_90's.
+    if (x * y > 1)
+      return checkTarget(*this, "a pipeline across a cluster", 90,
+                         /*ptxIsa=*/80);
+  }
   return success();
+}
+
+std::pair<int64_t, int64_t> PipelineCreateOp::getClusterShape() {
+  std::optional<ArrayRef<int64_t>> cluster = getCluster();
+  if (!cluster || cluster->size() != 2)
+    return {1, 1};
+  return {(*cluster)[0], (*cluster)[1]};
 }
 
 /// The pipeline and the state of a pipeline step have the same stages.
@@ -52,6 +75,10 @@ LogicalResult mlir::cute_nvgpu::verifyPipelineState(Operation *op,
 }
 
 LogicalResult PipelineProducerAcquireOp::verify() {
+  return verifyPipelineState(*this, getPipeline(), getState());
+}
+
+LogicalResult PipelineProducerTailOp::verify() {
   return verifyPipelineState(*this, getPipeline(), getState());
 }
 

@@ -208,12 +208,19 @@ LogicalResult TmaCopyOp::verify() {
     if (getBarriers())
       return emitOpError() << "a TMA load completes on an mbarrier or on a "
                               "pipeline stage, not both";
-    // The stage's bytes are added up from this CTA's copies; a multicast
-    // load also lands bytes that peer CTAs issue.
+    // A multicast stage is refilled only once every CTA it writes to has
+    // released it: the pipeline's cluster says which CTAs those are.
     if (atom->kind == cute::TmaKind::LoadMulticast)
-      return emitOpError() << "a pipeline stage expects only the bytes of its "
-                              "own CTA's copies; a multicast load completes "
-                              "on `barrier %bars[%i]`";
+      if (auto create = getPipeline().getDefiningOp<PipelineCreateOp>()) {
+        auto [x, y] = create.getClusterShape();
+        if (atom->multicastCtas != x && atom->multicastCtas != y)
+          return emitOpError()
+                 << "a multicast load into a pipeline goes to a row or a "
+                    "column of the pipeline's cluster ("
+                 << x << "x" << y << "), but the atom multicasts to "
+                 << atom->multicastCtas
+                 << " CTAs: create the pipeline with `cluster [X, Y]`";
+      }
     if (failed(verifyPipelineState(*this, getPipeline(), getPipelineState())))
       return failure();
   } else if (failed(verifyCompletion(*this, "TMA", cute::str(atom->kind), load,
@@ -299,7 +306,13 @@ LogicalResult MbarrierInitOp::verify() {
 }
 
 LogicalResult MbarrierArriveOp::verify() {
-  return verifyMbarrierOperand(*this, getBarriers().getType());
+  if (failed(verifyMbarrierOperand(*this, getBarriers().getType())))
+    return failure();
+  // mapa and shared::cluster arrivals are sm_90's.
+  if (getCta())
+    return checkTarget(*this, "an mbarrier arrival in a peer CTA", 90,
+                       /*ptxIsa=*/80);
+  return success();
 }
 
 LogicalResult MbarrierWaitOp::verify() {

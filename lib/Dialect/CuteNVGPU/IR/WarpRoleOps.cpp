@@ -83,7 +83,8 @@ LogicalResult WarpSpecializeOp::verify() {
   // A role whose budget differs from the kernel's entry one moves it with
   // setmaxnreg, an sm_90a instruction.
   int64_t entry = getEntryRegisters();
-  if (getProducerRegisters() != entry || getConsumerRegisters() != entry)
+  if (int64_t(getProducerRegisters()) != entry ||
+      int64_t(getConsumerRegisters()) != entry)
     return checkTarget(*this, "setmaxnreg", 90, /*ptxIsa=*/0,
                        /*archSpecific=*/true);
   return success();

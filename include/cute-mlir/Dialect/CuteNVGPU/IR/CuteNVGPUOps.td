@@ -312,7 +312,8 @@ def CuteNVGPU_BulkCopyOp
 }
 
 // The mbarrier ops name one 64-bit word of a shared-memory memref of them.
-class CuteNVGPU_MbarrierOp<string mnemonic> : CuteNVGPU_Op<mnemonic> {
+class CuteNVGPU_MbarrierOp<string mnemonic, list<Trait> traits = []>
+    : CuteNVGPU_Op<mnemonic, traits> {
   let hasVerifier = 1;
 }
 
@@ -335,23 +336,34 @@ def CuteNVGPU_MbarrierInitOp : CuteNVGPU_MbarrierOp<"mbarrier_init"> {
   }];
 }
 
-def CuteNVGPU_MbarrierArriveOp : CuteNVGPU_MbarrierOp<"mbarrier_arrive"> {
+def CuteNVGPU_MbarrierArriveOp : CuteNVGPU_MbarrierOp<"mbarrier_arrive",
+    [AttrSizedOperandSegments]> {
   let summary = "arrive on an mbarrier, optionally expecting TMA bytes";
   let description = [{
     `mbarrier.arrive` on `barriers[index]`; with `expect_tx %bytes`,
     `mbarrier.arrive.expect_tx`: the current phase also waits for `bytes`
     bytes of asynchronous copies (the TMA loads that complete on it) to land.
+    With `cta %rank`, the arrival goes to the mbarrier at the same offset in
+    the shared memory of CTA `rank` of the cluster (`mapa`; release at
+    cluster scope), as a consumer hands a stage back to a peer CTA that
+    multicasts into it.
 
     ```mlir
     cute_nvgpu.mbarrier_arrive %bars[%s] expect_tx %bytes : memref<4xi64, #gpu.address_space<workgroup>>
+    cute_nvgpu.mbarrier_arrive %bars[%s] cta %peer : memref<4xi64, #gpu.address_space<workgroup>>
     ```
   }];
   let arguments = (ins MemRefRankOf<[I64], [1]>:$barriers, Index:$index,
-                       Optional<Index>:$bytes);
+                       Optional<Index>:$bytes, Optional<Index>:$cta);
   let assemblyFormat = [{
-    $barriers `[` $index `]` (`expect_tx` $bytes^)? attr-dict `:`
-    qualified(type($barriers))
+    $barriers `[` $index `]` (`expect_tx` $bytes^)? (`cta` $cta^)? attr-dict
+    `:` qualified(type($barriers))
   }];
+  let builders = [
+    OpBuilder<(ins "Value":$barriers, "Value":$index, "Value":$bytes), [{
+      build($_builder, $_state, barriers, index, bytes, /*cta=*/Value());
+    }]>
+  ];
 }
 
 def CuteNVGPU_MbarrierWaitOp : CuteNVGPU_MbarrierOp<"mbarrier_wait"> {

@@ -27,16 +27,42 @@ def CuteNVGPU_PipelineCreateOp : CuteNVGPU_Op<"pipeline_create"> {
     warp (`consumers` threads, a multiple of 32); a block barrier
     (`gpu.barrier`) follows. Every thread of the block must reach it.
 
+    With `cluster [X, Y]`, the kernel runs in clusters of X x Y CTAs (the
+    launch's cluster dimensions; X along M, Y along N, CTA rank x + X * y)
+    whose CTAs multicast operands into each other's stages in CUTLASS's
+    pattern: a CTA's loads go to the CTAs of its cluster row and column
+    (A along the row, B along the column). A stage of a CTA may then only be
+    refilled when the consumers of every CTA its loads write to are done
+    with it, so consumers release a stage to each CTA of their row and
+    column, and each empty barrier counts `(X + Y - 1)` arrivals per
+    consumer warp. The initialization ends with a cluster barrier instead
+    of a block one, so that no peer arrives or multicasts before the
+    mbarriers exist; every thread of the cluster must reach it. A producer
+    ends with `cute_nvgpu.pipeline_producer_tail`, so that no CTA exits
+    while peers may still arrive on its barriers.
+
     ```mlir
     %pipe = cute_nvgpu.pipeline_create %bars consumers 256 : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
+    %pipe2 = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
     ```
   }];
   let arguments = (ins MemRefRankOf<[I64], [1]>:$barriers,
-                       I64Attr:$consumers);
+                       I64Attr:$consumers,
+                       OptionalAttr<DenseI64ArrayAttr>:$cluster);
   let results = (outs CuteNVGPU_PipelineType:$pipeline);
   let assemblyFormat = [{
-    $barriers `consumers` $consumers attr-dict `:` qualified(type($barriers))
-    `->` qualified(type($pipeline))
+    $barriers `consumers` $consumers (`cluster` $cluster^)? attr-dict `:`
+    qualified(type($barriers)) `->` qualified(type($pipeline))
+  }];
+  let extraClassDeclaration = [{
+    /// The cluster's CTAs along M and N ({1, 1} without `cluster`).
+    std::pair<int64_t, int64_t> getClusterShape();
+    /// The CTAs a consumer releases each stage to: its cluster row and
+    /// column.
+    int64_t getReleaseTargets() {
+      auto [x, y] = getClusterShape();
+      return x + y - 1;
+    }
   }];
   let hasVerifier = 1;
 }
@@ -121,12 +147,32 @@ def CuteNVGPU_PipelineProducerAcquireOp
     arrives on the stage's full barrier expecting the transaction bytes of
     the TMA loads that complete on this pipeline state: the lowering adds up
     the boxes of every `cute_nvgpu.tma_copy ... pipeline %pipe[%state]`, so
-    no kernel writes a byte count. Every such copy must then be issued, or
+    no kernel writes a byte count. A `load_multicast` of `multicast = k`
+    counts its box k times: as in CuTe, each of the k CTAs it goes to loads
+    one k-th of the tile and multicasts it to all of them, so k boxes land
+    in each. Every such copy must then be issued, or
     the consumers wait forever.
 
     ```mlir
     cute_nvgpu.pipeline_producer_acquire %pipe, %ps : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
     cute_nvgpu.tma_copy #tma, %descA, %gA, %sA pipeline %pipe[%ps] : ...
+    ```
+  }];
+}
+
+def CuteNVGPU_PipelineProducerTailOp
+    : CuteNVGPU_PipelineStepOp<"producer_tail"> {
+  let summary = "wait until the consumers released every stage";
+  let description = [{
+    CUTLASS's `producer_tail`, by the producing thread after its last
+    acquire, with the state after it: waits on the empty barrier of each of
+    the pipeline's stages for the round the next acquire would wait for,
+    without arriving. Then no consumer, of this CTA or of a peer in the
+    cluster, arrives on this CTA's barriers any more, and the CTA may exit;
+    a pipeline with `cluster` needs it.
+
+    ```mlir
+    cute_nvgpu.pipeline_producer_tail %pipe, %ps : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
     ```
   }];
 }
@@ -152,7 +198,10 @@ def CuteNVGPU_PipelineConsumerReleaseOp
     warp converged, once it is done reading the state's stage (for wgmma
     reads: after the `wgmma.wait_group` that retires them). Each warp syncs
     (`bar.warp.sync`) and its lane 0 arrives on the stage's empty barrier;
-    when all consumer warps have, the producer may refill it.
+    when all consumer warps have, the producer may refill it. In a pipeline
+    with `cluster [X, Y]`, lane r of each warp arrives on the stage's empty
+    barrier in CTA r of the cluster, for each CTA r in the warp's cluster
+    row or column.
 
     ```mlir
     cute_nvgpu.pipeline_consumer_release %pipe, %cs : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>

@@ -33,12 +33,33 @@ def CuteNVGPU_TileCoordOp : CuteNVGPU_Op<"tile_coord", [Pure]> {
       ...
     }
     ```
+
+    With `cluster [X, Y]` (the launch's cluster dimensions), a work index
+    stands for a cluster's X x Y block of tiles: `work` runs over the
+    ceil(tiles_m / X) x ceil(tiles_n / Y) grid of such blocks in the grouped
+    order (bands of `group` block rows), and each CTA gets its own tile of
+    the block, (X * m + x, Y * n + y) for its position (x, y) in the
+    cluster (`gpu.cluster_block_id`). The CTAs of a cluster then work on
+    tiles that share rows of A (along Y) and columns of B (along X), which
+    they multicast; where tiles_m or tiles_n is not a multiple of X or Y, a
+    CTA's tile lies past the edge of C (TMA fills its loads with zeros and
+    clips its stores). Loop over the cluster's work with the cluster's
+    index and count:
+
+    ```mlir
+    %units = arith.muli %clusterTilesM, %clusterTilesN : index
+    scf.for %w = %cluster to %units step %clusters {
+      %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+      ...
+    }
+    ```
   }];
   let arguments = (ins Index:$work, Index:$tilesM, Index:$tilesN,
-                       I64Attr:$group);
+                       I64Attr:$group, OptionalAttr<DenseI64ArrayAttr>:$cluster);
   let results = (outs Index:$tileM, Index:$tileN);
   let assemblyFormat = [{
-    $work `,` $tilesM `,` $tilesN `group` $group attr-dict
+    $work `,` $tilesM `,` $tilesN `group` $group (`cluster` $cluster^)?
+    attr-dict
   }];
   let hasVerifier = 1;
 }
