@@ -45,7 +45,7 @@ status=0
 if ((sanitize)); then
   for tool in memcheck racecheck synccheck initcheck; do
     echo "== GPU test suite under compute-sanitizer --tool $tool ($gpu)"
-    CUTE_MLIR_SANITIZER=$tool python3 "$bundle/tools/lit.py" -sv \
+    CUTE_MLIR_SANITIZER=$tool python3 "$bundle/tools/lit.py" -av \
       "$obj/test/Integration/GPU" | tee "$bundle/lit-$tool.log" || status=$?
   done
   exit $status

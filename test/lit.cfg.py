@@ -69,7 +69,8 @@ if sanitizer:
     llvm_config.add_tool_substitutions([ToolSubst(
         "cute-run", command=checker,
         extra_args=["--tool", sanitizer, "--error-exitcode", "97",
-                    "--print-limit", "20", cute_run])], tool_dirs)
+                    "--print-limit", "20", "--require-cuda-init", "no",
+                    cute_run])], tool_dirs)
 else:
     llvm_config.add_tool_substitutions(["cute-run"], tool_dirs)
 lib_dir = os.path.join(config.cute_mlir_obj_root, "lib")
