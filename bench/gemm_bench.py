@@ -72,6 +72,7 @@ class Kernel:
     box_c: tuple = None       # a TMA store epilogue: C's box, C by descriptor
     swizzle: int = 128        # TMA swizzle, bytes (0, 32, 64, 128)
     cluster: tuple = None     # (x, y, z): launched through cuLaunchKernelEx
+    scale: float = None       # an f32 scale of C after (m, n, k): C = s A B^T
 
     @property
     def dest(self):
@@ -96,6 +97,15 @@ KERNELS = [
            4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
            "tma", in_type="bf16", out_type="bf16", box_a=(64, 128),
            box_b=(64, 128), box_c=(64, 128), cluster=(2, 1, 1)),
+    # fp8: 128x192 tiles (two 64x192 wgmma accumulators a thread, the
+    # promoted one and the k-tile's), 128-deep k-tiles: four stages of a
+    # 128x128 A box and a 192x128 B tile (96-row halves multicast), two 16
+    # KiB stages of bf16 C boxes, eight mbarriers. The scale is a power of
+    # two, so that the check compares with an exact product.
+    Kernel("gemm-sm90a-ws-fp8", "--gemm-sm90a-ws-fp8", "gemm_tn", 384,
+           4 * (16384 + 24576) + 2 * 16384 + 64, (128, 192), "persistent",
+           "tma", in_type="e4m3", out_type="bf16", box_a=(128, 128),
+           box_b=(128, 96), box_c=(64, 128), cluster=(2, 1, 1), scale=0.5),
 ]
 
 TYPES = {"f16": "float16", "bf16": "bfloat16", "e4m3": "float8_e4m3fn",
@@ -104,8 +114,10 @@ TYPE_BYTES = {"f16": 2, "bf16": 2, "e4m3": 1, "f32": 4}
 # CU_TENSOR_MAP_DATA_TYPE_*: fp8 travels as UINT8 (the bits are all TMA sees).
 TMA_TYPE = {"f16": 6, "bf16": 9, "e4m3": 0, "f32": 7}
 TMA_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}  # CU_TENSOR_MAP_SWIZZLE_*
-CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (1000, 3000, 520),
+CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (200, 136, 80),
+                (1000, 3000, 520), (1000, 3000, 528),
                 (2048, 2048, 1024), (4096, 4096, 4096), (8192, 8192, 2048)]
+FP8_LONG_K = (256, 384, 65536)
 TIME_SHAPES = [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192),
                (8192, 8192, 2048), (4096, 14336, 4096)]
 FAILURES = []
@@ -163,6 +175,8 @@ def parse_args(argv=None):
     p.add_argument("--shapes", nargs="+", type=parse_shapes, metavar="MxNxK",
                    help="timing shapes instead of the default five")
     p.add_argument("--reps", type=int, help="timing rounds (default 30)")
+    p.add_argument("--check-only", action="store_true",
+                   help="check the kernels given, time nothing")
     a = p.parse_args(argv)
     a.kernels = [k for k in KERNELS if getattr(a, k.dest)]
     a.time_shapes = (sum(a.shapes, []) if a.shapes else
@@ -249,6 +263,8 @@ def launcher(k, fn, a, b, c, m, n, k_, sms):
     """A no-argument launch of kernel k on (a, b) into c; TMA descriptors are
     encoded here, once, and live as long as the closure."""
     scalars = [np.int64(m), np.int64(n), np.int64(k_)]
+    if k.scale is not None:  # an f32 parameter: its bits in the low word
+        scalars.append(np.float32(k.scale).view(np.uint32).astype(np.uint64))
     if k.args == "tma":
         maps = (tensor_map(a, k.box_a, k.swizzle, k.in_type),
                 tensor_map(b, k.box_b, k.swizzle, k.in_type))
@@ -285,14 +301,15 @@ def tolerance(in_type, out_type):
     return 1e-5 if out_type == "f32" else 1e-2
 
 
-def verify(name, run, a, b, in_type, out_type):
+def verify(name, run, a, b, in_type, out_type, scale=1.0):
     """Runs run(c) into a NaN-filled C and compares it with A B^T in float64;
     True if right. Launch errors propagate (torch raises at the sync)."""
     c = torch.full((a.shape[0], b.shape[0]), float("nan"), device="cuda",
                    dtype=dtype(out_type))
     run(c)
     torch.cuda.synchronize()
-    err, tol = rel_error(c, a.double() @ b.double().T), tolerance(in_type,
+    err, tol = rel_error(c, scale * (a.double() @ b.double().T)), tolerance(
+        in_type,
                                                                   out_type)
     nans = torch.isnan(c).sum().item()
     print(f"{name:<40} rel.err {err:9.2e}  tol {tol:7.0e}  "
@@ -311,7 +328,22 @@ def check(k, fn, sms):
             continue
         a, b = random_inputs(k.in_type, m, n, kk)
         verify(name, lambda c: launcher(k, fn, a, b, c, m, n, kk, sms)(),
-               a, b, k.in_type, k.out_type)
+               a, b, k.in_type, k.out_type,
+               1.0 if k.scale is None else k.scale)
+    if k.in_type == "e4m3":
+        # A long K, where unpromoted fp8 accumulation drifts: ours beside
+        # cuBLAS's (whose own accumulation torch does not say), both against
+        # float64.
+        m, n, kk = FP8_LONG_K
+        a, b = random_inputs(k.in_type, m, n, kk)
+        blas, _ = cublas(k.in_type, k.out_type)
+        s = 1.0 if k.scale is None else k.scale
+        verify(f"{k.label} {m}x{n}x{kk}",
+               lambda c: launcher(k, fn, a, b, c, m, n, kk, sms)(), a, b,
+               k.in_type, k.out_type, s)
+        verify(f"cuBLAS {m}x{n}x{kk}",
+               lambda c: c.copy_(s * blas(a, b).float()), a, b, k.in_type,
+               k.out_type, s)
 
 
 # ---- baselines ------------------------------------------------------------
@@ -534,14 +566,14 @@ def main(argv=None):
             fn = load(k, path)
             before = len(FAILURES)
             check(k, fn, sms)
-            if len(FAILURES) == before:
+            if len(FAILURES) == before and not args.check_only:
                 rows += bench(k, fn, args.time_shapes, args.reps, sms, l2)
             else:
                 print(f"{k.label}: not timed, its checks failed")
         except Exception as e:  # a launch or driver error
             FAILURES.append(f"{k.label}: {e}")
             print(f"{k.label}: FAIL {type(e).__name__}: {e}")
-    if not args.kernels:
+    if not args.kernels and not args.check_only:
         rows += bench(None, None, args.time_shapes, args.reps, sms, l2)
     if rows:
         table(rows)

@@ -56,8 +56,6 @@ gpu.module @kernels {
     %c128 = arith.constant 128 : index
     %c256 = arith.constant 256 : index
     %tid = gpu.thread_id x
-    %block = gpu.block_id x
-    %blocks = gpu.grid_dim x
     %ktiles = arith.ceildivui %k, %c64 : index
     %tilesM = arith.ceildivui %m, %c128 : index
     %tilesN = arith.ceildivui %n, %c256 : index
