@@ -298,6 +298,8 @@ def tolerance(in_type, out_type):
     # still catches every indexing or layout bug (those give errors near 1).
     if in_type == "e4m3":
         return 5e-2
+    if in_type == "long":  # fp8 at a long K, promoted: C's rounding only
+        return 1e-2
     return 1e-5 if out_type == "f32" else 1e-2
 
 
@@ -331,18 +333,20 @@ def check(k, fn, sms):
                a, b, k.in_type, k.out_type,
                1.0 if k.scale is None else k.scale)
     if k.in_type == "e4m3":
-        # A long K, where unpromoted fp8 accumulation drifts: ours beside
-        # cuBLAS's (whose own accumulation torch does not say), both against
-        # float64.
+        # A long K of inputs in [0.5, 1): the sums grow with K, and fp8
+        # wgmma's short accumulator, left unpromoted, loses most of them
+        # (a relative error of 0.77 on the H100); promoted, only C's bf16
+        # rounding is left, as for cuBLAS, printed beside it.
         m, n, kk = FP8_LONG_K
-        a, b = random_inputs(k.in_type, m, n, kk)
+        a, b = (torch.rand(r, kk, device="cuda").mul_(0.5).add_(0.5).to(
+            dtype(k.in_type)) for r in (m, n))
         blas, _ = cublas(k.in_type, k.out_type)
         s = 1.0 if k.scale is None else k.scale
         verify(f"{k.label} {m}x{n}x{kk}",
                lambda c: launcher(k, fn, a, b, c, m, n, kk, sms)(), a, b,
-               k.in_type, k.out_type, s)
+               "long", k.out_type, s)
         verify(f"cuBLAS {m}x{n}x{kk}",
-               lambda c: c.copy_(s * blas(a, b).float()), a, b, k.in_type,
+               lambda c: c.copy_(s * blas(a, b).float()), a, b, "long",
                k.out_type, s)
 
 
