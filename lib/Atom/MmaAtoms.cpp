@@ -263,14 +263,27 @@ static bool legalWgmmaN(int64_t n, bool integer) {
   return !integer || n <= 32 || n % 16 == 0;
 }
 
-static Result<MmaAtom> sm90(const AtomName &a, const std::string &name) {
+static Result<MmaAtom> sm90(AtomName a, const std::string &name) {
   if (a.types.size() != 3)
     return algebraError("a wgmma atom names D, A and B types, e.g. "
                         "SM90_64x128x16_F32BF16BF16_SS");
+  const std::string &d = a.types[0], &ta = a.types[1], &tb = a.types[2];
+  // CuTe names the forms that read K-major operands only (tf32 and 8-bit)
+  // with a _TN suffix: SM90_64x8x32_F32E4M3E4M3_SS_TN.
+  bool cuteTN = a.suffix.size() > 3 &&
+                a.suffix.compare(a.suffix.size() - 3, 3, "_TN") == 0;
+  if (cuteTN) {
+    if (bitsOfValueType(ta) == 16)
+      return algebraError("only the K-major wgmma forms (tf32 and 8-bit) "
+                          "have CuTe's _TN names; 16-bit ones take their "
+                          "majors: SM90_..._SS<GMMA::Major::K, ...>");
+    if (!a.majors.empty())
+      return algebraError("a _TN wgmma atom is K-major: it takes no majors");
+    a.suffix.erase(a.suffix.size() - 3);
+  }
   if (a.suffix != "SS" && a.suffix != "RS")
     return algebraError("wgmma atoms are _SS (A and B in shared memory) or "
-                        "_RS (A in registers)");
-  const std::string &d = a.types[0], &ta = a.types[1], &tb = a.types[2];
+                        "_RS (A in registers), or CuTe's _SS_TN and _RS_TN");
   auto is8 = [](const std::string &t) { return t == "s8" || t == "u8"; };
   auto isFp8 = [](const std::string &t) { return t == "e4m3" || t == "e5m2"; };
   int64_t k = 0;

@@ -301,6 +301,38 @@ TEST(Wgmma, MajorsAreCuTesTemplateArguments) {
   }
 }
 
+// CuTe spells its K-major-only wgmma atoms (tf32, fp8, int8) with _TN:
+// the same atoms as ours without it, keeping CuTe's name.
+TEST(Wgmma, AcceptsCuTesTNNames) {
+  for (const char *name :
+       {"SM90_64x8x32_F32E4M3E4M3_SS_TN", "SM90_64x192x32_F32E5M2E4M3_RS_TN",
+        "SM90_64x64x8_F32TF32TF32_SS_TN", "SM90_64x48x32_S32S8U8_SS_TN"}) {
+    Result<MmaAtom> cute = lookupMmaAtom(name);
+    ASSERT_TRUE(cute) << cute.message();
+    EXPECT_EQ(cute->name, name);
+    std::string plain(name);
+    plain.erase(plain.size() - 3);
+    MmaAtom ours = atom(plain);
+    EXPECT_EQ(cute->shapeMNK.str(), ours.shapeMNK.str()) << name;
+    EXPECT_EQ(cute->aLayout.str(), ours.aLayout.str()) << name;
+    EXPECT_EQ(cute->bLayout.str(), ours.bLayout.str()) << name;
+    EXPECT_EQ(cute->cLayout.str(), ours.cLayout.str()) << name;
+    EXPECT_EQ(cute->sourceA, ours.sourceA) << name;
+  }
+  struct Bad {
+    const char *name, *message;
+  } bad[] = {
+      {"SM90_64x64x16_F32F16F16_SS_TN", "only the K-major wgmma forms"},
+      {"SM90_64x64x32_F32E4M3E4M3_SS_TN<K,K>", "it takes no majors"},
+      {"SM90_64x64x32_F32E4M3E4M3_SS_NT", "or CuTe's _SS_TN and _RS_TN"},
+  };
+  for (const Bad &b : bad) {
+    Result<MmaAtom> a = lookupMmaAtom(b.name);
+    ASSERT_FALSE(a) << b.name;
+    EXPECT_NE(a.message().find(b.message), std::string::npos) << a.message();
+  }
+}
+
 TEST(UniversalFma, OneThreadOneValuePerOperand) {
   Result<MmaAtom> fma = lookupMmaAtom("UniversalFMA<f32>");
   ASSERT_TRUE(fma) << fma.message();

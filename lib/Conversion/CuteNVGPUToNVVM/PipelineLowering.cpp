@@ -238,8 +238,10 @@ struct ConsumerReleaseLowering
     Value cx = indexConstant(rewriter, loc, x);
     Value peerX = arith::RemUIOp::create(rewriter, loc, peer, cx);
     Value peerY = arith::DivUIOp::create(rewriter, loc, peer, cx);
-    Value ownX = gpu::ClusterBlockIdOp::create(rewriter, loc, gpu::Dimension::x);
-    Value ownY = gpu::ClusterBlockIdOp::create(rewriter, loc, gpu::Dimension::y);
+    Value ownX =
+        gpu::ClusterBlockIdOp::create(rewriter, loc, gpu::Dimension::x);
+    Value ownY =
+        gpu::ClusterBlockIdOp::create(rewriter, loc, gpu::Dimension::y);
     auto cmp = [&](arith::CmpIPredicate pred, Value a, Value b) -> Value {
       return arith::CmpIOp::create(rewriter, loc, pred, a, b);
     };
@@ -313,8 +315,9 @@ LogicalResult checkStateValues(Operation *root) {
   auto check = [](Value state) -> LogicalResult {
     for (Operation *user : state.getUsers())
       if (!isa<PipelineAdvanceOp, PipelineStageOp, PipelineProducerAcquireOp,
-               PipelineProducerTailOp, PipelineConsumerWaitOp, PipelineConsumerReleaseOp, TmaCopyOp,
-               scf::ForOp, scf::WhileOp, scf::YieldOp, scf::ConditionOp>(user))
+               PipelineProducerTailOp, PipelineConsumerWaitOp,
+               PipelineConsumerReleaseOp, TmaCopyOp, scf::ForOp, scf::WhileOp,
+               scf::YieldOp, scf::ConditionOp>(user))
         return user->emitOpError()
                << "cannot lower a pipeline state that crosses this op: carry "
                   "states through scf.for, scf.if and scf.while only";
@@ -454,8 +457,7 @@ LogicalResult cute::lowerPipelines(Operation *root) {
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
   target.addIllegalOp<PipelineStateOp, PipelineAdvanceOp, PipelineStageOp,
                       PipelineProducerAcquireOp, PipelineProducerTailOp,
-                      PipelineConsumerWaitOp,
-                      PipelineConsumerReleaseOp>();
+                      PipelineConsumerWaitOp, PipelineConsumerReleaseOp>();
   target.addDynamicallyLegalOp<TmaCopyOp>(
       [](TmaCopyOp op) { return !op.getPipeline(); });
   RewritePatternSet patterns(ctx);
