@@ -263,6 +263,10 @@ Result<Layout> mlir::cute::composition(const Layout &lhs, const Layout &rhs) {
 Result<Layout> mlir::cute::composition(const Layout &lhs, const Tiler &tiler) {
   if (tiler.isUnderscore())
     return lhs;
+  // CuTe composes with an integer n as with n:1, not make_layout(n).
+  if (tiler.isInteger())
+    return composition(
+        lhs, makeLayoutUnchecked(tiler.layout().shape(), IntTuple(int64_t(1))));
   if (tiler.isLayout())
     return composition(lhs, tiler.layout());
   if (tiler.rank() > lhs.rank())

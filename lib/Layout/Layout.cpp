@@ -57,6 +57,12 @@ Tiler::Tiler(Layout layout)
 
 Tiler Tiler::underscore() { return Tiler(); }
 
+Tiler Tiler::integer(const IntTuple &n) {
+  Tiler t(makeLayout(n));
+  t.integer_ = true;
+  return t;
+}
+
 Tiler Tiler::tuple(std::vector<Tiler> elements) {
   Tiler t;
   t.kind = Kind::Tuple;
@@ -68,8 +74,9 @@ std::string Tiler::str() const {
   if (isUnderscore())
     return "_";
   // n:1 is written n, as CuTe writes a shape used as a tiler.
-  if (isLayout() && layout().shape().isInt() && layout().stride().isInt() &&
-      layout().stride().value().is(1))
+  if (isInteger() ||
+      (isLayout() && layout().shape().isInt() && layout().stride().isInt() &&
+       layout().stride().value().is(1)))
     return layout().shape().str();
   if (isLayout())
     return layout().str();

@@ -65,10 +65,8 @@ Result<IntTuple> Term::toIntTuple() const {
 
 Result<Tiler> Term::toTiler() const {
   switch (termKind) {
-  case Kind::Int: {
-    CUTE_TRY(l, Layout::get(IntTuple(leaf), IntTuple(1)));
-    return Tiler(l);
-  }
+  case Kind::Int:
+    return Tiler::integer(IntTuple(leaf));
   case Kind::Underscore:
     return Tiler::underscore();
   case Kind::Layout:

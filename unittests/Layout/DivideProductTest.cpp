@@ -107,6 +107,26 @@ TEST(LogicalDivide, ByModeKeepsUnderscoreModes) {
   expectTiling(logicalDivide, "logical_divide", logicalDivideCases);
 }
 
+// An integer tiler is make_layout(n) to the divides and products, as in
+// CuTe's layout.hpp: a static 1 is 1:0, so its tile mode has stride 0.
+// Composition reads an integer n as n:1 instead (CuTe's composition_impl
+// with stride 1).
+TEST(IntegerTiler, IsMakeLayoutForDividesAndProducts) {
+  expectTiling(logicalDivide, "logical_divide",
+               {{"8:1", "1", "(1,8):(0,1)"},
+                {"(4,6):(1,4)", "(1,3)", "((1,4),(3,2)):((0,1),(4,12))"},
+                {"8:1", "1:1", "(1,8):(1,1)"}});
+  expectTiling(zippedDivide, "zipped_divide",
+               {{"(8,4):(1,8)", "(1,2)", "((1,2),(8,2)):((0,8),(1,16))"}});
+  expectTiling(tiledDivide, "tiled_divide", {{"8:1", "1", "(1,8):(0,1)"}});
+  expectTiling(logicalProduct, "logical_product",
+               {{"2:1", "1", "(2,1):(1,0)"}});
+  EXPECT_EQ(show(composition(layout("4:1"), tiler("1"))), "1:1");
+  EXPECT_EQ(show(composition(layout("(4,2):(1,4)"), tiler("(1,2)"))),
+            "(1,2):(1,4)");
+  EXPECT_EQ(tiler("(128,1)").str(), "(128,1)");
+}
+
 TEST(ZippedDivide, GathersTheTilesAndTheRests) {
   const std::vector<BinaryCase> zippedDivideCases = {
       // media/docs/cute/02_layout_operations.md

@@ -84,16 +84,22 @@ private:
 /// Build a layout the caller knows to be well formed (congruent).
 Layout makeLayoutUnchecked(IntTuple shape, IntTuple stride);
 
-/// A tiler: `_`, a layout, or a tuple of tilers (an int n stands for n:1).
+/// A tiler: `_`, a layout, or a tuple of tilers. An integer n is a layout
+/// too, as CuTe reads it: the divides and products tile by make_layout(n)
+/// (n:1, or 1:0 for a static 1), composition by n:1.
 class Tiler {
 public:
   /*implicit*/ Tiler(Layout layout);
   static Tiler underscore();
   static Tiler tuple(std::vector<Tiler> elements);
+  /// The integer tiler `n`.
+  static Tiler integer(const IntTuple &n);
 
   bool isUnderscore() const { return kind == Kind::Underscore; }
   bool isLayout() const { return kind == Kind::Layout; }
   bool isTuple() const { return kind == Kind::Tuple; }
+  /// Written as an integer: layout() is make_layout(n).
+  bool isInteger() const { return integer_; }
   const Layout &layout() const { return *layoutValue; }
   size_t rank() const { return isTuple() ? elems.size() : 1; }
   const Tiler &mode(size_t i) const { return elems[i]; }
@@ -103,6 +109,7 @@ private:
   enum class Kind { Underscore, Layout, Tuple };
   Tiler() = default;
   Kind kind = Kind::Underscore;
+  bool integer_ = false;
   std::shared_ptr<Layout> layoutValue;
   std::vector<Tiler> elems;
 };
