@@ -170,13 +170,14 @@ Result<TmaAtom> mlir::cute::makeTmaAtomFromSmem(TmaKind kind,
       return algebraError("a multicast to " + std::to_string(multicastCtas) +
                           " CTAs splits the tile's outermost mode among them, "
                           "but its extent " +
-                          std::to_string(extents[0]) + " is not a multiple of " +
+                          std::to_string(extents[0]) +
+                          " is not a multiple of " +
                           std::to_string(multicastCtas));
     share[0] /= multicastCtas;
   }
-  CUTE_TRY(atom, makeTmaAtom(kind, std::vector<int64_t>(share.rbegin(),
-                                                        share.rend()),
-                             valueBits, swizzleBytes, multicastCtas));
+  CUTE_TRY(atom,
+           makeTmaAtom(kind, std::vector<int64_t>(share.rbegin(), share.rend()),
+                       valueBits, swizzleBytes, multicastCtas));
   // TMA writes the box's rows densely, one after the other.
   Layout want = rowMajor(extents);
   if (!coalesce(tile).identical(coalesce(want)))

@@ -52,8 +52,8 @@ void expectRejected(const std::string &smem, int bits, int64_t ctas,
 
 TEST(TmaFromSmem, Swizzle128ByteF16IsTheGemmTile) {
   // 128 rows of 64 halves (128 bytes), 8-row swizzle atoms stacked.
-  expectAtom("Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)", 16, 1, {64, 128},
-             128, "Sw<3,3,3> o 0 o (128,64):(64,1)");
+  expectAtom("Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)", 16, 1, {64, 128}, 128,
+             "Sw<3,3,3> o 0 o (128,64):(64,1)");
 }
 
 TEST(TmaFromSmem, Swizzle64ByteBf16) {
@@ -70,8 +70,8 @@ TEST(TmaFromSmem, Swizzle32ByteF32) {
 
 TEST(TmaFromSmem, Swizzle128ByteFp8) {
   // Sixteen bytes per chunk (M = 4); 128 fp8 values per row.
-  expectAtom("Sw<3,4,3> o 0 o ((8,8),128):((128,1024),1)", 8, 1, {128, 64},
-             128, "Sw<3,4,3> o 0 o (64,128):(128,1)");
+  expectAtom("Sw<3,4,3> o 0 o ((8,8),128):((128,1024),1)", 8, 1, {128, 64}, 128,
+             "Sw<3,4,3> o 0 o (64,128):(128,1)");
 }
 
 TEST(TmaFromSmem, NoSwizzle) {
@@ -85,8 +85,8 @@ TEST(TmaFromSmem, ThreeModesListTheLastFirst) {
 
 TEST(TmaFromSmem, MulticastToTwoSplitsTheRows) {
   // The ws GEMM's B: 256 rows, two CTAs of 128 rows each.
-  expectAtom("Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)", 16, 2, {64, 128},
-             128, "Sw<3,3,3> o 0 o (128,64):(64,1)");
+  expectAtom("Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)", 16, 2, {64, 128}, 128,
+             "Sw<3,3,3> o 0 o (128,64):(64,1)");
 }
 
 TEST(TmaFromSmem, MulticastToFourSplitsTheRows) {
@@ -113,7 +113,8 @@ TEST(TmaFromSmem, RejectsWhatTmaCannotWrite) {
                  "starts at offset 0");
   expectRejected("(2,2,2,2,2,8):(128,64,32,16,8,1)", 16, 1,
                  "1 to 5 dimensions, but the tile has 6 modes");
-  expectRejected("(128,512):(512,1)", 16, 1, "extent 512 of dimension 0 is outside 1..256");
+  expectRejected("(128,512):(512,1)", 16, 1,
+                 "extent 512 of dimension 0 is outside 1..256");
   EXPECT_FALSE(makeTmaAtomFromSmem(
       TmaKind::Load,
       ComposedLayout(*parseLayout("8:1"), Int(0), *parseLayout("8:1")), 16));

@@ -39,11 +39,11 @@ static ParseResult parseTmaTile(AsmParser &parser, SmallVector<int64_t> &box,
   if (parser.parseKeyword(&key))
     return failure();
   if (key == "box")
-    return failure(parser.parseEqual() ||
-                   parser.parseCommaSeparatedList(
-                       AsmParser::Delimiter::Square, [&]() {
-                         return parser.parseInteger(box.emplace_back());
-                       }));
+    return failure(
+        parser.parseEqual() ||
+        parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+          return parser.parseInteger(box.emplace_back());
+        }));
   if (key != "smem")
     return parser.emitError(loc)
            << "expected `box = [...]` or `smem = \"layout\"`, got `" << key
@@ -291,8 +291,8 @@ static Result<cute::TmaAtom> tmaAtomOf(StringRef kind, Type valueType,
     return cute::algebraError("the swizzle of a TMA atom written from its "
                               "smem layout is that layout's");
   CUTE_TRY(tile, cute::parseSmemTile(smem.str()));
-  Result<cute::TmaAtom> atom = cute::makeTmaAtomFromSmem(
-      k, tile, elementBits(valueType), multicast);
+  Result<cute::TmaAtom> atom =
+      cute::makeTmaAtomFromSmem(k, tile, elementBits(valueType), multicast);
   if (atom.failed())
     return cute::algebraError("TMA cannot fill the shared-memory tile " +
                               smem.str() + ": " + atom.message());

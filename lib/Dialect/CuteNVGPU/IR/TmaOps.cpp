@@ -169,9 +169,8 @@ static LogicalResult verifyBoxLayout(TmaCopyOp op, const cute::TmaAtom &atom,
   if (!same)
     return op.emitOpError()
            << "the shared-memory tensor " << smem.getLayout().str()
-           << " does not lay out the atom's box "
-           << cute::smemTileStr(box) << " ("
-           << (atom.multicastCtas > 1 ? "each CTA's share of " : "")
+           << " does not lay out the atom's box " << cute::smemTileStr(box)
+           << " (" << (atom.multicastCtas > 1 ? "each CTA's share of " : "")
            << "its smem tile " << cute::smemTileStr(*atom.smem)
            << ", at any offset)";
   return success();
