@@ -24,7 +24,9 @@
 //     | cute-opt --cute-write-ptx="dir=out"
 
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x16_F32F16F16_SS, "(1,1,1)">
-#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+// TMA fills one stage's tile: the box ([64, 128], innermost first) and the
+// 128-byte swizzle come from the tile's shared-memory layout.
+#tma = #cute_nvgpu.tma_atom<load, f16, smem = "Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)">
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @gemm_tn(%descA: !llvm.ptr, %descB: !llvm.ptr, %C: memref<?xf32, 1>,
@@ -78,8 +80,8 @@ gpu.module @kernels {
     %iC = cute.local_tile %idC, %tileC, %cC : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">
 
     // Three stages of 128x64 tiles, K-major in the 128-byte swizzle
-    // (Sw<3,3,3> over rows of 64 values): the layout TMA writes a [64, 128]
-    // box in and wgmma reads.
+    // (Sw<3,3,3> over rows of 64 values): a stage is #tma's tile, the layout
+    // TMA writes and wgmma reads.
     %ls = cute.static : !cute.layout<"((8,16),64,3):((64,512),1,8192)">
     %sA = cute.make_tensor %smemA, %ls : (memref<24576xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,3):((64,512),1,8192)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">
     %sB = cute.make_tensor %smemB, %ls : (memref<24576xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,3):((64,512),1,8192)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">

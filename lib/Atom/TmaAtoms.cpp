@@ -6,6 +6,8 @@
 
 #include "cute-mlir/Atom/TmaAtom.h"
 
+#include "cute-mlir/Layout/Notation.h"
+
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir::cute;
@@ -109,6 +111,96 @@ Result<TmaAtom> mlir::cute::makeTmaAtom(TmaKind kind, std::vector<int64_t> box,
     return algebraError("TMA reduce-add has no 8-bit form");
   return TmaAtom{kind, std::move(box), valueBits, int(swizzleBytes),
                  int(multicastCtas)};
+}
+
+/// The row-major layout of `extents` (the last mode contiguous).
+static Layout rowMajor(const std::vector<int64_t> &extents) {
+  std::vector<IntTuple> shape(extents.begin(), extents.end());
+  return makeLayoutRowMajor(IntTuple::tuple(std::move(shape)));
+}
+
+Result<ComposedLayout> mlir::cute::parseSmemTile(std::string_view text) {
+  if (text.find("Sw<") != text.npos || text.find(" o ") != text.npos)
+    return parseComposedLayout(text);
+  CUTE_TRY(layout, parseLayout(text));
+  return ComposedLayout(*Swizzle::get(0, 0, 0), Int(0), layout);
+}
+
+std::string mlir::cute::smemTileStr(const ComposedLayout &tile) {
+  const auto *sw = std::get_if<Swizzle>(&tile.outer());
+  if (sw && sw->bits() == 0 && tile.offset().is(0))
+    return tile.inner().str();
+  return tile.str();
+}
+
+ComposedLayout TmaAtom::boxLayout() const {
+  std::vector<int64_t> extents(box.rbegin(), box.rend());
+  return ComposedLayout(smem->outer(), Int(0), rowMajor(extents));
+}
+
+Result<TmaAtom> mlir::cute::makeTmaAtomFromSmem(TmaKind kind,
+                                                const ComposedLayout &smem,
+                                                int valueBits,
+                                                int64_t multicastCtas) {
+  const auto *sw = std::get_if<Swizzle>(&smem.outer());
+  if (!sw)
+    return algebraError("TMA swizzles shared memory by a Swizzle<B,M,S>, not "
+                        "by the layout " +
+                        std::get<Layout>(smem.outer()).str());
+  if (!smem.offset().is(0))
+    return algebraError("a TMA atom's shared-memory tile starts at offset 0 "
+                        "(a stage's base), not " +
+                        smem.offset().str());
+  const Layout &tile = smem.inner();
+  if (!tile.isStatic())
+    return algebraError("a TMA atom's shared-memory tile must be static, got " +
+                        tile.str());
+  size_t rank = tile.rank();
+  if (rank > 5)
+    return algebraError("a TMA box has 1 to 5 dimensions, but the tile has " +
+                        std::to_string(rank) + " modes");
+  std::vector<int64_t> extents;
+  for (size_t i = 0; i < rank; ++i)
+    extents.push_back(size(tile.mode(i)).value());
+  CUTE_TRY(swizzleBytes, tmaSwizzleBytes(*sw, valueBits));
+  // Each CTA of a multicast loads its share of the outermost mode.
+  std::vector<int64_t> share = extents;
+  if (kind == TmaKind::LoadMulticast && multicastCtas > 1) {
+    if (extents[0] % multicastCtas != 0)
+      return algebraError("a multicast to " + std::to_string(multicastCtas) +
+                          " CTAs splits the tile's outermost mode among them, "
+                          "but its extent " +
+                          std::to_string(extents[0]) +
+                          " is not a multiple of " +
+                          std::to_string(multicastCtas));
+    share[0] /= multicastCtas;
+  }
+  CUTE_TRY(atom,
+           makeTmaAtom(kind, std::vector<int64_t>(share.rbegin(), share.rend()),
+                       valueBits, swizzleBytes, multicastCtas));
+  // TMA writes the box's rows densely, one after the other.
+  Layout want = rowMajor(extents);
+  if (!coalesce(tile).identical(coalesce(want)))
+    return algebraError("TMA writes its box row-major (the last mode "
+                        "contiguous), as " +
+                        want.str() + ", but the tile is " + tile.str());
+  // A swizzled box's rows span the swizzle's width, as CuTe's SW32/64/128
+  // atoms do: the swizzle permutes 16-byte chunks within such a row.
+  int64_t rowBytes = extents.back() * valueBits / 8;
+  if (swizzleBytes != 0 && rowBytes != swizzleBytes)
+    return algebraError("a " + std::to_string(swizzleBytes) +
+                        "-byte swizzle needs rows of " +
+                        std::to_string(swizzleBytes) +
+                        " bytes (tile the rest as separate boxes), but the "
+                        "tile's rows are " +
+                        std::to_string(rowBytes) + " bytes");
+  // TMA writes shared memory at 128-byte aligned addresses.
+  if (atom.multicastCtas > 1 && atom.boxBytes() % 128 != 0)
+    return algebraError("each CTA's share of a multicast starts at a 128-byte "
+                        "boundary, but a share is " +
+                        std::to_string(atom.boxBytes()) + " bytes");
+  atom.smem = smem;
+  return atom;
 }
 
 Result<int> mlir::cute::tmaSwizzleBytes(const Swizzle &swizzle, int valueBits) {

@@ -17,6 +17,11 @@
 //     or 128 bytes);
 //   - multicast to 2..16 CTAs of a cluster.
 //
+// makeTmaAtomFromSmem derives the atom from the shared-memory tile it fills,
+// as CuTe's make_tma_copy does: the box is the tile's extents, the swizzle
+// its Swizzle<B,M,S> read in bytes, and a multicast to k CTAs gives each CTA
+// 1/k of the tile's outermost mode.
+//
 // The bulk copies (cp.async.bulk) move a contiguous run of a multiple of 16
 // bytes with no tensor map.
 //
@@ -27,6 +32,8 @@
 
 #include "cute-mlir/Atom/CopyAtom.h"
 #include "cute-mlir/Layout/Swizzle.h"
+
+#include <optional>
 
 namespace mlir {
 namespace cute {
@@ -46,6 +53,9 @@ struct TmaAtom {
   int swizzleBytes;
   /// CTAs a multicast load writes to (1 otherwise).
   int multicastCtas;
+  /// The shared-memory tile (one stage) the atom was derived from, if it was:
+  /// the copies' shared-memory tensors must then lay out its boxes.
+  std::optional<ComposedLayout> smem;
 
   /// CuTe's name: SM90_TMA_LOAD_2D, SM90_TMA_LOAD_MULTICAST_3D, ...
   std::string name() const;
@@ -55,12 +65,31 @@ struct TmaAtom {
   Swizzle byteSwizzle() const;
   /// The atom as a copy atom: one thread moving the box's bits.
   CopyAtom copyAtom() const;
+  /// The layout of the box one copy fills in shared memory, swizzle o 0 o
+  /// row-major box extents (the last mode contiguous): for a multicast
+  /// load, each CTA's share of the tile. Precondition: `smem` is set.
+  ComposedLayout boxLayout() const;
 };
 
 /// A TMA atom, or an error naming the hardware limit it breaks.
 Result<TmaAtom> makeTmaAtom(TmaKind kind, std::vector<int64_t> box,
                             int valueBits, int64_t swizzleBytes,
                             int64_t multicastCtas = 1);
+
+/// The TMA atom whose boxes fill the static shared-memory tile `smem`
+/// (`swizzle o 0 o layout`; its modes are the global tensor's, the last one
+/// TMA's innermost dimension), or an error saying why TMA cannot write that
+/// layout: the tile must be row-major (the last mode contiguous) with rows of
+/// exactly the swizzle's width when swizzled. A multicast load to
+/// `multicastCtas` CTAs splits the tile's first (outermost) mode among them.
+Result<TmaAtom> makeTmaAtomFromSmem(TmaKind kind, const ComposedLayout &smem,
+                                    int valueBits, int64_t multicastCtas = 1);
+
+/// A shared-memory tile as tensor types write it: `Sw<B,M,S> o offset o
+/// layout`, or a plain layout (read as Sw<0,0,0> o 0 o layout).
+Result<ComposedLayout> parseSmemTile(std::string_view text);
+/// The tile as parseSmemTile reads it back (a plain layout when unswizzled).
+std::string smemTileStr(const ComposedLayout &tile);
 
 /// The TMA swizzle (0, 32, 64 or 128 bytes) that lays out shared memory as
 /// `swizzle` does for `valueBits`-bit values (swizzles in elements, as our

@@ -30,6 +30,48 @@ static void printKeyword(AsmPrinter &printer, StringRef keyword) {
   printer << keyword;
 }
 
+/// `box = [E0, E1, ...]` or `smem = "layout"` (the tile the box is derived
+/// from, kept in its canonical spelling).
+static ParseResult parseTmaTile(AsmParser &parser, SmallVector<int64_t> &box,
+                                std::string &smem) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef key;
+  if (parser.parseKeyword(&key))
+    return failure();
+  if (key == "box")
+    return failure(
+        parser.parseEqual() ||
+        parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+          return parser.parseInteger(box.emplace_back());
+        }));
+  if (key != "smem")
+    return parser.emitError(loc)
+           << "expected `box = [...]` or `smem = \"layout\"`, got `" << key
+           << "`";
+  std::string text;
+  if (parser.parseEqual())
+    return failure();
+  loc = parser.getCurrentLocation();
+  if (parser.parseString(&text))
+    return failure();
+  Result<cute::ComposedLayout> tile = cute::parseSmemTile(text);
+  if (tile.failed())
+    return parser.emitError(loc) << tile.message();
+  smem = cute::smemTileStr(*tile);
+  return success();
+}
+
+static void printTmaTile(AsmPrinter &printer, ArrayRef<int64_t> box,
+                         StringRef smem) {
+  if (!smem.empty()) {
+    printer << "smem = \"" << smem << "\"";
+    return;
+  }
+  printer << "box = [";
+  llvm::interleaveComma(box, printer);
+  printer << "]";
+}
+
 /// `, swizzle = S` and `, multicast = M`, each optional, in either order.
 /// (Two optional groups of the declarative format that both start with `,`
 /// cannot be told apart, so the first would swallow the second.)
@@ -233,26 +275,44 @@ static Result<cute::TmaKind> tmaKindOf(StringRef kind) {
   return cute::parseTmaKind(kind.str());
 }
 
+/// The atom the attribute describes: given by its box, or derived from the
+/// shared-memory tile it fills.
+static Result<cute::TmaAtom> tmaAtomOf(StringRef kind, Type valueType,
+                                       ArrayRef<int64_t> box, int64_t swizzle,
+                                       int64_t multicast, StringRef smem) {
+  CUTE_TRY(k, tmaKindOf(kind));
+  if (smem.empty())
+    return cute::makeTmaAtom(k, std::vector<int64_t>(box.begin(), box.end()),
+                             elementBits(valueType), swizzle, multicast);
+  if (!box.empty())
+    return cute::algebraError("a TMA atom takes a box or an smem layout, not "
+                              "both");
+  if (swizzle != 0)
+    return cute::algebraError("the swizzle of a TMA atom written from its "
+                              "smem layout is that layout's");
+  CUTE_TRY(tile, cute::parseSmemTile(smem.str()));
+  Result<cute::TmaAtom> atom =
+      cute::makeTmaAtomFromSmem(k, tile, elementBits(valueType), multicast);
+  if (atom.failed())
+    return cute::algebraError("TMA cannot fill the shared-memory tile " +
+                              smem.str() + ": " + atom.message());
+  return atom;
+}
+
 LogicalResult TmaAtomAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   StringRef kind, Type valueType,
                                   ArrayRef<int64_t> box, int64_t swizzle,
-                                  int64_t multicast) {
-  Result<cute::TmaKind> k = tmaKindOf(kind);
-  if (k.failed())
-    return emitError() << k.message();
+                                  int64_t multicast, StringRef smem) {
   Result<cute::TmaAtom> atom =
-      cute::makeTmaAtom(*k, std::vector<int64_t>(box.begin(), box.end()),
-                        elementBits(valueType), swizzle, multicast);
+      tmaAtomOf(kind, valueType, box, swizzle, multicast, smem);
   if (atom.failed())
     return emitError() << atom.message();
   return success();
 }
 
 Result<cute::TmaAtom> TmaAtomAttr::getTmaAtom() const {
-  CUTE_TRY(kind, tmaKindOf(getKind()));
-  return cute::makeTmaAtom(
-      kind, std::vector<int64_t>(getBox().begin(), getBox().end()),
-      elementBits(getValueType()), getSwizzle(), getMulticast());
+  return tmaAtomOf(getKind(), getValueType(), getBox(), getSwizzle(),
+                   getMulticast(), getSmem());
 }
 
 cute::CopyAtom TmaAtomAttr::getTraits() const {

@@ -148,6 +148,34 @@ static LogicalResult verifySharedTile(TmaCopyOp op, const cute::TmaAtom &atom,
   return success();
 }
 
+/// An atom written from its shared-memory tile fills the tile's box (for a
+/// multicast, one CTA's share of it) wherever it starts: the tensor's
+/// layout must be the box's, mode by mode, and its swizzle the tile's.
+static LogicalResult verifyBoxLayout(TmaCopyOp op, const cute::TmaAtom &atom,
+                                     cute::TensorType smem) {
+  Result<cute::ComposedLayout> tile =
+      cute::parseSmemTile(smem.getLayout().str());
+  if (tile.failed())
+    return op.emitOpError() << tile.message();
+  cute::ComposedLayout box = atom.boxLayout();
+  const auto *got = std::get_if<cute::Swizzle>(&tile->outer());
+  const auto &want = std::get<cute::Swizzle>(box.outer());
+  bool same = got && ((got->bits() == 0 && want.bits() == 0) || *got == want);
+  const cute::Layout &gotInner = tile->inner(), &wantInner = box.inner();
+  same = same && gotInner.rank() == wantInner.rank();
+  for (size_t i = 0; same && i < wantInner.rank(); ++i)
+    same = cute::coalesce(gotInner.mode(i))
+               .identical(cute::coalesce(wantInner.mode(i)));
+  if (!same)
+    return op.emitOpError()
+           << "the shared-memory tensor " << smem.getLayout().str()
+           << " does not lay out the atom's box " << cute::smemTileStr(box)
+           << " (" << (atom.multicastCtas > 1 ? "each CTA's share of " : "")
+           << "its smem tile " << cute::smemTileStr(*atom.smem)
+           << ", at any offset)";
+  return success();
+}
+
 /// The global side is a tile of coordinates, one mode per TMA dimension.
 static LogicalResult verifyCoordinateTile(TmaCopyOp op,
                                           const cute::TmaAtom &atom,
@@ -235,7 +263,8 @@ LogicalResult TmaCopyOp::verify() {
     return emitOpError() << "only a load_multicast atom takes a multicast "
                             "mask";
   if (failed(verifyCoordinateTile(*this, *atom, coords)) ||
-      failed(verifySharedTile(*this, *atom, smem)))
+      failed(atom->smem ? verifyBoxLayout(*this, *atom, smem)
+                        : verifySharedTile(*this, *atom, smem)))
     return failure();
   // cp.async.bulk.tensor is PTX ISA 8.0 (sm_90 alone defaults to 7.8).
   return checkTarget(*this, atom->name(), 90, /*ptxIsa=*/80);

@@ -71,18 +71,32 @@ def CuteNVGPU_TmaAtomAttr : CuteNVGPU_Attr<"TmaAtom", "tma_atom",
     up to 256, an inner extent that is a multiple of 16 bytes and no wider
     than the swizzle.
 
+    As CuTe's `make_tma_copy` does, the atom is better written from the
+    shared-memory layout of the tile it fills (one stage, at offset 0): the
+    box is the tile's extents (the last mode innermost), the swizzle is read
+    from its `Sw<B,M,S>` and, for `load_multicast`, each of the `multicast`
+    CTAs loads 1/k of the tile's first (outermost) mode. The tile must be
+    row-major with rows of exactly the swizzle's width; `tma_copy` then checks
+    that its shared-memory tensor lays out that box.
+
     ```mlir
     #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
     #cute_nvgpu.tma_atom<load_multicast, bf16, box = [64, 64], swizzle = 128, multicast = 2>
+    // Box [64, 128], 128-byte swizzle:
+    #cute_nvgpu.tma_atom<load, f16, smem = "Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)">
+    // Box [64, 128] per CTA, each loading 128 of the 256 rows:
+    #cute_nvgpu.tma_atom<load_multicast, f16, smem = "Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)", multicast = 2>
     ```
   }];
   let parameters = (ins StringRefParameter<"load, load_multicast, store or reduce_add">:$kind,
                         "::mlir::Type":$valueType,
                         ArrayRefParameter<"int64_t", "box extents">:$box,
                         DefaultValuedParameter<"int64_t", "0">:$swizzle,
-                        DefaultValuedParameter<"int64_t", "1">:$multicast);
+                        DefaultValuedParameter<"int64_t", "1">:$multicast,
+                        StringRefParameter<"the shared-memory tile the box "
+                                           "is derived from", [{""}]>:$smem);
   let assemblyFormat = [{
-    `<` custom<Keyword>($kind) `,` $valueType `,` `box` `=` `[` $box `]`
+    `<` custom<Keyword>($kind) `,` $valueType `,` custom<TmaTile>($box, $smem)
     `` custom<TmaOptions>($swizzle, $multicast) `>`
   }];
   let extraClassDeclaration = [{

@@ -1,0 +1,123 @@
+//===- TmaFromSmemTest.cpp - TMA atoms derived from shared memory ---------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// makeTmaAtomFromSmem is CuTe's make_tma_copy for one box: each case below
+// is worked by hand from the tile's modes (the box lists them last first),
+// the swizzle read in bytes (Sw<B, log2(16 bytes / element), 3> is a
+// 16 << B byte swizzle) and, for a multicast, the outermost mode split
+// among the CTAs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Atom/TmaAtom.h"
+#include "cute-mlir/Layout/Notation.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir::cute;
+
+namespace {
+
+Result<TmaAtom> fromSmem(const std::string &smem, int bits, int64_t ctas = 1,
+                         TmaKind kind = TmaKind::Load) {
+  if (ctas > 1)
+    kind = TmaKind::LoadMulticast;
+  Result<ComposedLayout> layout = parseSmemTile(smem);
+  if (layout.failed())
+    return layout.takeError();
+  return makeTmaAtomFromSmem(kind, *layout, bits, ctas);
+}
+
+void expectAtom(const std::string &smem, int bits, int64_t ctas,
+                std::vector<int64_t> box, int swizzle,
+                const std::string &boxLayout) {
+  Result<TmaAtom> atom = fromSmem(smem, bits, ctas);
+  ASSERT_TRUE(atom) << smem << ": " << atom.message();
+  EXPECT_EQ(atom->box, box) << smem;
+  EXPECT_EQ(atom->swizzleBytes, swizzle) << smem;
+  EXPECT_EQ(atom->multicastCtas, ctas) << smem;
+  EXPECT_EQ(smemTileStr(atom->boxLayout()), boxLayout) << smem;
+}
+
+void expectRejected(const std::string &smem, int bits, int64_t ctas,
+                    const std::string &why) {
+  Result<TmaAtom> atom = fromSmem(smem, bits, ctas);
+  ASSERT_FALSE(atom) << smem;
+  EXPECT_NE(atom.message().find(why), std::string::npos)
+      << smem << ": " << atom.message();
+}
+
+TEST(TmaFromSmem, Swizzle128ByteF16IsTheGemmTile) {
+  // 128 rows of 64 halves (128 bytes), 8-row swizzle atoms stacked.
+  expectAtom("Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)", 16, 1, {64, 128}, 128,
+             "Sw<3,3,3> o 0 o (128,64):(64,1)");
+}
+
+TEST(TmaFromSmem, Swizzle64ByteBf16) {
+  // Rows of 32 bf16 values are 64 bytes: Sw<2,3,3>.
+  expectAtom("Sw<2,3,3> o 0 o ((8,8),32):((32,256),1)", 16, 1, {32, 64}, 64,
+             "Sw<2,3,3> o 0 o (64,32):(32,1)");
+}
+
+TEST(TmaFromSmem, Swizzle32ByteF32) {
+  // Four floats make a 16-byte chunk (M = 2); 8 floats are 32 bytes.
+  expectAtom("Sw<1,2,3> o 0 o (64,8):(8,1)", 32, 1, {8, 64}, 32,
+             "Sw<1,2,3> o 0 o (64,8):(8,1)");
+}
+
+TEST(TmaFromSmem, Swizzle128ByteFp8) {
+  // Sixteen bytes per chunk (M = 4); 128 fp8 values per row.
+  expectAtom("Sw<3,4,3> o 0 o ((8,8),128):((128,1024),1)", 8, 1, {128, 64}, 128,
+             "Sw<3,4,3> o 0 o (64,128):(128,1)");
+}
+
+TEST(TmaFromSmem, NoSwizzle) {
+  expectAtom("(64,32):(32,1)", 16, 1, {32, 64}, 0, "(64,32):(32,1)");
+}
+
+TEST(TmaFromSmem, ThreeModesListTheLastFirst) {
+  expectAtom("Sw<3,3,3> o 0 o (2,(8,8),64):(4096,(64,512),1)", 16, 1,
+             {64, 64, 2}, 128, "Sw<3,3,3> o 0 o (2,64,64):(4096,64,1)");
+}
+
+TEST(TmaFromSmem, MulticastToTwoSplitsTheRows) {
+  // The ws GEMM's B: 256 rows, two CTAs of 128 rows each.
+  expectAtom("Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)", 16, 2, {64, 128}, 128,
+             "Sw<3,3,3> o 0 o (128,64):(64,1)");
+}
+
+TEST(TmaFromSmem, MulticastToFourSplitsTheRows) {
+  expectAtom("Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)", 16, 4, {64, 64}, 128,
+             "Sw<3,3,3> o 0 o (64,64):(64,1)");
+}
+
+TEST(TmaFromSmem, RejectsWhatTmaCannotWrite) {
+  expectRejected("Sw<3,3,3> o 0 o (64,64):(1,64)", 16, 1,
+                 "TMA writes its box row-major (the last mode contiguous), as "
+                 "(64,64):(64,1), but the tile is (64,64):(1,64)");
+  expectRejected("(128,64):(72,1)", 16, 1, "row-major");
+  expectRejected("Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))", 16, 1,
+                 "inner extent of 256 bytes is wider than its 128-byte "
+                 "swizzle");
+  expectRejected("Sw<3,3,3> o 0 o (128,32):(32,1)", 16, 1,
+                 "a 128-byte swizzle needs rows of 128 bytes");
+  expectRejected("Sw<3,3,3> o 0 o (64,32):(32,1)", 32, 1,
+                 "Sw<3,3,3> is not a TMA swizzle for 32-bit values");
+  expectRejected("Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)", 16, 3,
+                 "its extent 128 is not a multiple of 3");
+  expectRejected("(4,4):(4,1)", 32, 4, "a share is 16 bytes");
+  expectRejected("Sw<3,3,3> o 64 o (128,64):(64,1)", 16, 1,
+                 "starts at offset 0");
+  expectRejected("(2,2,2,2,2,8):(128,64,32,16,8,1)", 16, 1,
+                 "1 to 5 dimensions, but the tile has 6 modes");
+  expectRejected("(128,512):(512,1)", 16, 1,
+                 "extent 512 of dimension 0 is outside 1..256");
+  EXPECT_FALSE(makeTmaAtomFromSmem(
+      TmaKind::Load,
+      ComposedLayout(*parseLayout("8:1"), Int(0), *parseLayout("8:1")), 16));
+}
+
+} // namespace
