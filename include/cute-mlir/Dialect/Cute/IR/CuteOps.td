@@ -63,9 +63,12 @@ def Cute_StaticOp : Cute_Op<"static", [ConstantLike, Pure]> {
 //===----------------------------------------------------------------------===//
 
 /// An op whose result is computed by `compute` through the layout library
-/// (see CuteAlgebraOpBase.td).
+/// (see CuteAlgebraOpBase.td). Its result type is inferred, so that the
+/// assembly omits it (see AlgebraOpSyntax.h).
 class Cute_AlgebraOp<string mnemonic, bit indexResult = 0>
-    : Cute_Op<mnemonic, Cute_AlgebraOpTraits<indexResult>.traits>;
+    : Cute_Op<mnemonic, Cute_AlgebraOpTraits<indexResult>.traits> {
+  let hasCustomAssemblyFormat = 1;
+}
 
 /// layout -> layout
 class Cute_UnaryLayoutOp<string mnemonic, string what>
@@ -73,9 +76,6 @@ class Cute_UnaryLayoutOp<string mnemonic, string what>
   let summary = what;
   let arguments = (ins Cute_LayoutType:$layout);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout attr-dict `:` qualified(type($layout)) `->` qualified(type($result))
-  }];
 }
 
 /// (layout, tile) -> layout
@@ -84,10 +84,6 @@ class Cute_TilingOp<string mnemonic, string what>
   let summary = what;
   let arguments = (ins Cute_LayoutType:$layout, Cute_TileType:$tiler);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout `,` $tiler attr-dict `:` `(` qualified(type($layout)) `,`
-    qualified(type($tiler)) `)` `->` qualified(type($result))
-  }];
 }
 
 /// (layout, layout) -> layout
@@ -96,10 +92,6 @@ class Cute_LayoutPairOp<string mnemonic, string what>
   let summary = what;
   let arguments = (ins Cute_LayoutType:$lhs, Cute_LayoutType:$rhs);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $lhs `,` $rhs attr-dict `:` `(` qualified(type($lhs)) `,`
-    qualified(type($rhs)) `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_MakeLayoutOp : Cute_AlgebraOp<"make_layout"> {
@@ -115,10 +107,6 @@ def Cute_MakeLayoutOp : Cute_AlgebraOp<"make_layout"> {
   }];
   let arguments = (ins Cute_ShapeType:$shape, Optional<Cute_StrideType>:$stride);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $shape (`,` $stride^)? attr-dict `:` `(` qualified(type($shape))
-    (`,` qualified(type($stride))^)? `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_MakeTileOp : Cute_AlgebraOp<"make_tile"> {
@@ -134,10 +122,6 @@ def Cute_MakeTileOp : Cute_AlgebraOp<"make_tile"> {
   }];
   let arguments = (ins Variadic<AnyTypeOf<[Cute_LayoutType, Cute_TileType]>>:$modes);
   let results = (outs Cute_TileType:$result);
-  let assemblyFormat = [{
-    $modes attr-dict `:` `(` qualified(type($modes)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_GetOp : Cute_AlgebraOp<"get"> {
@@ -152,10 +136,6 @@ def Cute_GetOp : Cute_AlgebraOp<"get"> {
   }];
   let arguments = (ins Cute_LayoutType:$layout, DenseI64ArrayAttr:$modes);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout $modes attr-dict `:` `(` qualified(type($layout)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_ShapeOp : Cute_AlgebraOp<"shape"> {
@@ -167,10 +147,6 @@ def Cute_ShapeOp : Cute_AlgebraOp<"shape"> {
   }];
   let arguments = (ins Cute_LayoutType:$layout);
   let results = (outs Cute_ShapeType:$result);
-  let assemblyFormat = [{
-    $layout attr-dict `:` `(` qualified(type($layout)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_StrideOp : Cute_AlgebraOp<"stride"> {
@@ -182,10 +158,6 @@ def Cute_StrideOp : Cute_AlgebraOp<"stride"> {
   }];
   let arguments = (ins Cute_LayoutType:$layout);
   let results = (outs Cute_StrideType:$result);
-  let assemblyFormat = [{
-    $layout attr-dict `:` `(` qualified(type($layout)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 /// A query returning an index.
@@ -194,7 +166,6 @@ class Cute_QueryOp<string mnemonic, string what, Type operandType>
   let summary = what;
   let arguments = (ins operandType:$input);
   let results = (outs Index:$result);
-  let assemblyFormat = "$input attr-dict `:` qualified(type($input))";
 }
 
 def Cute_SizeOp : Cute_QueryOp<"size", "the number of elements",
@@ -253,10 +224,6 @@ def Cute_Crd2IdxOp : Cute_AlgebraOp<"crd2idx", /*indexResult=*/1> {
   }];
   let arguments = (ins Cute_CoordType:$coord, Cute_LayoutType:$layout);
   let results = (outs Index:$result);
-  let assemblyFormat = [{
-    $coord `,` $layout attr-dict `:` qualified(type($coord)) `,`
-    qualified(type($layout))
-  }];
 }
 
 def Cute_Idx2CrdOp : Cute_AlgebraOp<"idx2crd"> {
@@ -271,10 +238,6 @@ def Cute_Idx2CrdOp : Cute_AlgebraOp<"idx2crd"> {
   }];
   let arguments = (ins Index:$index, Cute_ShapeType:$shape);
   let results = (outs Cute_CoordType:$result);
-  let assemblyFormat = [{
-    $index `,` $shape attr-dict `:` `(` type($index) `,` qualified(type($shape))
-    `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_CoalesceOp : Cute_UnaryLayoutOp<"coalesce",
@@ -336,10 +299,6 @@ def Cute_ComplementOp : Cute_AlgebraOp<"complement"> {
   let arguments = (ins Cute_LayoutType:$layout,
                        Optional<Cute_ShapeType>:$cotarget);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout (`,` $cotarget^)? attr-dict `:` `(` qualified(type($layout))
-    (`,` qualified(type($cotarget))^)? `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_CompositionOp : Cute_AlgebraOp<"composition"> {
@@ -355,10 +314,6 @@ def Cute_CompositionOp : Cute_AlgebraOp<"composition"> {
   let arguments = (ins Cute_LayoutType:$lhs,
                        AnyTypeOf<[Cute_LayoutType, Cute_TileType]>:$rhs);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $lhs `,` $rhs attr-dict `:` `(` qualified(type($lhs)) `,`
-    qualified(type($rhs)) `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_LogicalDivideOp : Cute_TilingOp<"logical_divide",
@@ -452,20 +407,12 @@ def Cute_TileToShapeOp : Cute_AlgebraOp<"tile_to_shape"> {
   }];
   let arguments = (ins Cute_LayoutType:$layout, Cute_ShapeType:$shape);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout `,` $shape attr-dict `:` `(` qualified(type($layout)) `,`
-    qualified(type($shape)) `)` `->` qualified(type($result))
-  }];
 }
 
 class Cute_CastOp<string mnemonic, string what> : Cute_AlgebraOp<mnemonic> {
   let summary = what;
   let arguments = (ins Cute_LayoutType:$layout, I64Attr:$factor);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout `by` $factor attr-dict `:` qualified(type($layout)) `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_UpcastOp : Cute_CastOp<"upcast",
@@ -494,9 +441,6 @@ def Cute_MaxCommonVectorOp : Cute_AlgebraOp<"max_common_vector", /*indexResult=*
   }];
   let arguments = (ins Cute_LayoutType:$lhs, Cute_LayoutType:$rhs);
   let results = (outs Index:$result);
-  let assemblyFormat = [{
-    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
-  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -627,10 +571,6 @@ def Cute_MakeIdentityTensorOp : Cute_AlgebraOp<"make_identity_tensor"> {
   }];
   let arguments = (ins Cute_ShapeType:$shape);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = [{
-    $shape attr-dict `:` `(` qualified(type($shape)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_ElemLessOp : Cute_Op<"elem_less", [Pure]> {
@@ -661,10 +601,6 @@ def Cute_GetLayoutOp : Cute_AlgebraOp<"get_layout"> {
   }];
   let arguments = (ins Cute_TensorType:$tensor);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $tensor attr-dict `:` `(` qualified(type($tensor)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_SliceOp : Cute_AlgebraOp<"slice"> {
@@ -682,10 +618,6 @@ def Cute_SliceOp : Cute_AlgebraOp<"slice"> {
   let arguments = (ins AnyTypeOf<[Cute_TensorType, Cute_LayoutType]>:$input,
                        Cute_CoordType:$coord);
   let results = (outs AnyTypeOf<[Cute_TensorType, Cute_LayoutType]>:$result);
-  let assemblyFormat = [{
-    $input `[` $coord `]` attr-dict `:` `(` qualified(type($input)) `,`
-    qualified(type($coord)) `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_DiceOp : Cute_AlgebraOp<"dice"> {
@@ -700,10 +632,6 @@ def Cute_DiceOp : Cute_AlgebraOp<"dice"> {
   }];
   let arguments = (ins Cute_LayoutType:$layout, Cute_CoordType:$coord);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout `[` $coord `]` attr-dict `:` `(` qualified(type($layout)) `,`
-    qualified(type($coord)) `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_MakeOrderedLayoutOp : Cute_AlgebraOp<"make_ordered_layout"> {
@@ -718,10 +646,6 @@ def Cute_MakeOrderedLayoutOp : Cute_AlgebraOp<"make_ordered_layout"> {
   }];
   let arguments = (ins Cute_ShapeType:$shape, StrAttr:$order);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $shape `order` $order attr-dict `:` `(` qualified(type($shape)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_RecastOp : Cute_AlgebraOp<"recast"> {
@@ -737,10 +661,6 @@ def Cute_RecastOp : Cute_AlgebraOp<"recast"> {
   let arguments = (ins Cute_LayoutType:$layout, I64Attr:$old_bits,
                        I64Attr:$new_bits);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout `from` $old_bits `to` $new_bits attr-dict `:`
-    qualified(type($layout)) `->` qualified(type($result))
-  }];
 }
 
 def Cute_LocalTileOp : Cute_AlgebraOp<"local_tile"> {
@@ -757,11 +677,6 @@ def Cute_LocalTileOp : Cute_AlgebraOp<"local_tile"> {
   let arguments = (ins Cute_TensorType:$tensor, Cute_TileType:$tiler,
                        Cute_CoordType:$coord);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = [{
-    $tensor `,` $tiler `,` $coord attr-dict `:` `(` qualified(type($tensor))
-    `,` qualified(type($tiler)) `,` qualified(type($coord)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_LocalPartitionOp : Cute_AlgebraOp<"local_partition"> {
@@ -781,11 +696,6 @@ def Cute_LocalPartitionOp : Cute_AlgebraOp<"local_partition"> {
                        Index:$index,
                        OptionalAttr<DenseBoolArrayAttr>:$projection);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = [{
-    $tensor `,` $threads `,` $index attr-dict `:` `(` qualified(type($tensor))
-    `,` qualified(type($threads)) `,` type($index) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_LoadOp : Cute_Op<"load"> {

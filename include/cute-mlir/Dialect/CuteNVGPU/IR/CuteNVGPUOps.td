@@ -18,8 +18,12 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // A TMA descriptor is passed around as its generic address.
 def CuteNVGPU_GenericPointer : LLVM_PointerInAddressSpace<0>;
 
+/// An op whose result type the layout library infers; its assembly omits it
+/// (see cute's AlgebraOpSyntax.h).
 class CuteNVGPU_AlgebraOp<string mnemonic>
-    : Op<CuteNVGPU_Dialect, mnemonic, Cute_AlgebraOpTraits<0>.traits>;
+    : Op<CuteNVGPU_Dialect, mnemonic, Cute_AlgebraOpTraits<0>.traits> {
+  let hasCustomAssemblyFormat = 1;
+}
 
 //===----------------------------------------------------------------------===//
 // Partitioning
@@ -43,10 +47,6 @@ class CuteNVGPU_MmaPartitionOp<string operand, string modes, string example>
   let arguments = (ins CuteNVGPU_TiledMmaAttr:$tiled_mma,
                        Cute_TensorType:$tensor, Index:$thread);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = [{
-    qualified($tiled_mma) `,` $tensor `,` $thread attr-dict `:` `(`
-    qualified(type($tensor)) `,` type($thread) `)` `->` qualified(type($result))
-  }];
 }
 
 def CuteNVGPU_PartitionAOp : CuteNVGPU_MmaPartitionOp<"A", "(M,K)",
@@ -73,10 +73,6 @@ class CuteNVGPU_CopyPartitionOp<string side, string what>
   let arguments = (ins CuteNVGPU_TiledCopyAttr:$tiled_copy,
                        Cute_TensorType:$tensor, Index:$thread);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = [{
-    qualified($tiled_copy) `,` $tensor `,` $thread attr-dict `:` `(`
-    qualified(type($tensor)) `,` type($thread) `)` `->` qualified(type($result))
-  }];
 }
 
 def CuteNVGPU_PartitionSOp : CuteNVGPU_CopyPartitionOp<"S", "source">;
@@ -97,10 +93,6 @@ def CuteNVGPU_RetileOp : CuteNVGPU_AlgebraOp<"retile"> {
   let arguments = (ins CuteNVGPU_TiledCopyAttr:$tiled_copy,
                        Cute_TensorType:$tensor);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = [{
-    qualified($tiled_copy) `,` $tensor attr-dict `:` `(` qualified(type($tensor)) `)`
-    `->` qualified(type($result))
-  }];
 }
 
 //===----------------------------------------------------------------------===//
