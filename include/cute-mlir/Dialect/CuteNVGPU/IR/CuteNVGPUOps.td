@@ -50,11 +50,11 @@ class CuteNVGPU_MmaPartitionOp<string operand, string modes, string example>
 }
 
 def CuteNVGPU_PartitionAOp : CuteNVGPU_MmaPartitionOp<"A", "(M,K)",
-  "%tA = cute_nvgpu.partition_a #tm, %sA, %tid : (!cute.tensor<f16, smem, \"(32,16):(16,1)\">, index) -> !cute.tensor<f16, smem, \"((2,2,2),1,1):((1,128,8),0,0)\">">;
+  "%tA = cute_nvgpu.partition_a #tm, %sA, %tid : !cute.tensor<f16, smem, \"(32,16):(16,1)\">, index\n    // %tA: !cute.tensor<f16, smem, \"((2,2,2),1,1):((1,128,8),0,0)\">">;
 def CuteNVGPU_PartitionBOp : CuteNVGPU_MmaPartitionOp<"B", "(N,K)",
-  "%tB = cute_nvgpu.partition_b #tm, %sB, %tid : (!cute.tensor<f16, smem, \"(16,16):(16,1)\">, index) -> !cute.tensor<f16, smem, \"((2,2),1,1):((1,8),0,0)\">">;
+  "%tB = cute_nvgpu.partition_b #tm, %sB, %tid : !cute.tensor<f16, smem, \"(16,16):(16,1)\">, index\n    // %tB: !cute.tensor<f16, smem, \"((2,2),1,1):((1,8),0,0)\">">;
 def CuteNVGPU_PartitionCOp : CuteNVGPU_MmaPartitionOp<"C", "(M,N)",
-  "%tC = cute_nvgpu.partition_c #tm, %gC, %tid : (!cute.tensor<f32, gmem, \"(32,16):(1,32)\">, index) -> !cute.tensor<f32, gmem, \"((2,2),1,1):((32,8),0,0)\">">;
+  "%tC = cute_nvgpu.partition_c #tm, %gC, %tid : !cute.tensor<f32, gmem, \"(32,16):(1,32)\">, index\n    // %tC: !cute.tensor<f32, gmem, \"((2,2),1,1):((32,8),0,0)\">">;
 
 class CuteNVGPU_CopyPartitionOp<string side, string what>
     : CuteNVGPU_AlgebraOp<"partition_" # !tolower(side)> {
@@ -67,7 +67,8 @@ class CuteNVGPU_CopyPartitionOp<string side, string what>
     them: modes ((AtomVal,RestVal), RestM, RestN, ...).
 
     ```mlir
-    %p = cute_nvgpu.partition_}] # !tolower(side) # [{ #tc, %t, %tid : (!cute.tensor<f16, gmem, "(32,64):(64,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">
+    %p = cute_nvgpu.partition_}] # !tolower(side) # [{ #tc, %t, %tid : !cute.tensor<f16, gmem, "(32,64):(64,1)">, index
+    // %p: !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">
     ```
   }];
   let arguments = (ins CuteNVGPU_TiledCopyAttr:$tiled_copy,
@@ -87,7 +88,8 @@ def CuteNVGPU_RetileOp : CuteNVGPU_AlgebraOp<"retile"> {
     The storage is the fragment's.
 
     ```mlir
-    %v = cute_nvgpu.retile #tc, %frag : (!cute.tensor<f16, rmem, "((2,2,2),2,2):((1,2,4),8,16)">) -> !cute.tensor<f16, rmem, "((8,1),2,2):((1,0),8,16)">
+    %v = cute_nvgpu.retile #tc, %frag : !cute.tensor<f16, rmem, "((2,2,2),2,2):((1,2,4),8,16)">
+    // %v: !cute.tensor<f16, rmem, "((8,1),2,2):((1,0),8,16)">
     ```
   }];
   let arguments = (ins CuteNVGPU_TiledCopyAttr:$tiled_copy,
