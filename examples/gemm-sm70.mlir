@@ -41,25 +41,25 @@ gpu.module @kernels {
     // The full tensors: A (M,K) and B (N,K) K-major, C (M,N) row-major.
     %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
     %dA = cute.make_stride %k : !cute.stride<"(?{div=4},1)">
-    %lA = cute.make_layout %shA, %dA : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=4},1)">) -> !cute.layout<"(?,?):(?{div=4},1)">
+    %lA = cute.make_layout %shA, %dA : !cute.shape<"(?,?)">, !cute.stride<"(?{div=4},1)">
     %mA = cute.make_tensor %A, %lA : (memref<?xf16, 1>, !cute.layout<"(?,?):(?{div=4},1)">) -> !cute.tensor<f16, gmem, "(?,?):(?{div=4},1)">
     %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
-    %lB = cute.make_layout %shB, %dA : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=4},1)">) -> !cute.layout<"(?,?):(?{div=4},1)">
+    %lB = cute.make_layout %shB, %dA : !cute.shape<"(?,?)">, !cute.stride<"(?{div=4},1)">
     %mB = cute.make_tensor %B, %lB : (memref<?xf16, 1>, !cute.layout<"(?,?):(?{div=4},1)">) -> !cute.tensor<f16, gmem, "(?,?):(?{div=4},1)">
     %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
     %dC = cute.make_stride %n : !cute.stride<"(?,1)">
-    %lC = cute.make_layout %shC, %dC : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+    %lC = cute.make_layout %shC, %dC : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
     %mC = cute.make_tensor %C, %lC : (memref<?xf32, 1>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f32, gmem, "(?,?):(?,1)">
 
     // This block's tiles: 64x8 k-tiles of A and B, a 64x64 tile of C.
     %tileAB = cute.static : !cute.tile<"(64,8)">
     %tileC = cute.static : !cute.tile<"(64,64)">
     %cA = cute.make_coord %bm : !cute.coord<"(?,_)">
-    %gA = cute.local_tile %mA, %tileAB, %cA : (!cute.tensor<f16, gmem, "(?,?):(?{div=4},1)">, !cute.tile<"(64,8)">, !cute.coord<"(?,_)">) -> !cute.tensor<f16, gmem, "(64,8,?):(?{div=4},1,8)">
+    %gA = cute.local_tile %mA, %tileAB, %cA : !cute.tensor<f16, gmem, "(?,?):(?{div=4},1)">, !cute.tile<"(64,8)">, !cute.coord<"(?,_)">
     %cB = cute.make_coord %bn : !cute.coord<"(?,_)">
-    %gB = cute.local_tile %mB, %tileAB, %cB : (!cute.tensor<f16, gmem, "(?,?):(?{div=4},1)">, !cute.tile<"(64,8)">, !cute.coord<"(?,_)">) -> !cute.tensor<f16, gmem, "(64,8,?):(?{div=4},1,8)">
+    %gB = cute.local_tile %mB, %tileAB, %cB : !cute.tensor<f16, gmem, "(?,?):(?{div=4},1)">, !cute.tile<"(64,8)">, !cute.coord<"(?,_)">
     %cC = cute.make_coord %bm, %bn : !cute.coord<"(?,?)">
-    %gC = cute.local_tile %mC, %tileC, %cC : (!cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(64,64)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(64,64):(?,1)">
+    %gC = cute.local_tile %mC, %tileC, %cC : !cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(64,64)">, !cute.coord<"(?,?)">
 
     // One 64x8 K-major k-tile of each in shared memory.
     %ls = cute.static : !cute.layout<"(64,8):(8,1)">
@@ -67,25 +67,25 @@ gpu.module @kernels {
     %sB = cute.make_tensor %smemB, %ls : (memref<512xf16, #gpu.address_space<workgroup>>, !cute.layout<"(64,8):(8,1)">) -> !cute.tensor<f16, smem, "(64,8):(8,1)">
 
     // Global to shared: 8 bytes (4 values of a row) per thread and copy.
-    %tAgA = cute_nvgpu.partition_s #g2s, %gA, %tid : (!cute.tensor<f16, gmem, "(64,8,?):(?{div=4},1,8)">, index) -> !cute.tensor<f16, gmem, "((4,1),4,1,?):((1,0),?{div=64},0,8)">
-    %tAsA = cute_nvgpu.partition_d #g2s, %sA, %tid : (!cute.tensor<f16, smem, "(64,8):(8,1)">, index) -> !cute.tensor<f16, smem, "((4,1),4,1):((1,0),128,0)">
-    %tBgB = cute_nvgpu.partition_s #g2s, %gB, %tid : (!cute.tensor<f16, gmem, "(64,8,?):(?{div=4},1,8)">, index) -> !cute.tensor<f16, gmem, "((4,1),4,1,?):((1,0),?{div=64},0,8)">
-    %tBsB = cute_nvgpu.partition_d #g2s, %sB, %tid : (!cute.tensor<f16, smem, "(64,8):(8,1)">, index) -> !cute.tensor<f16, smem, "((4,1),4,1):((1,0),128,0)">
+    %tAgA = cute_nvgpu.partition_s #g2s, %gA, %tid : !cute.tensor<f16, gmem, "(64,8,?):(?{div=4},1,8)">, index
+    %tAsA = cute_nvgpu.partition_d #g2s, %sA, %tid : !cute.tensor<f16, smem, "(64,8):(8,1)">, index
+    %tBgB = cute_nvgpu.partition_s #g2s, %gB, %tid : !cute.tensor<f16, gmem, "(64,8,?):(?{div=4},1,8)">, index
+    %tBsB = cute_nvgpu.partition_d #g2s, %sB, %tid : !cute.tensor<f16, smem, "(64,8):(8,1)">, index
 
     // The quadpairs' view: shared-memory partitions and register fragments.
-    %tCsA = cute_nvgpu.partition_a #tm, %sA, %tid : (!cute.tensor<f16, smem, "(64,8):(8,1)">, index) -> !cute.tensor<f16, smem, "(4,(2,2),2):(1,(32,256),4)">
+    %tCsA = cute_nvgpu.partition_a #tm, %sA, %tid : !cute.tensor<f16, smem, "(64,8):(8,1)">, index
     %tCrA = cute.make_fragment like %tCsA : (!cute.tensor<f16, smem, "(4,(2,2),2):(1,(32,256),4)">) -> !cute.tensor<f16, rmem, "(4,(2,2),2):(1,(8,16),4)">
-    %tCsB = cute_nvgpu.partition_b #tm, %sB, %tid : (!cute.tensor<f16, smem, "(64,8):(8,1)">, index) -> !cute.tensor<f16, smem, "(4,4,2):(1,128,4)">
+    %tCsB = cute_nvgpu.partition_b #tm, %sB, %tid : !cute.tensor<f16, smem, "(64,8):(8,1)">, index
     %tCrB = cute.make_fragment like %tCsB : (!cute.tensor<f16, smem, "(4,4,2):(1,128,4)">) -> !cute.tensor<f16, rmem, "(4,4,2):(1,8,4)">
-    %tCgC = cute_nvgpu.partition_c #tm, %gC, %tid : (!cute.tensor<f32, gmem, "(64,64):(?,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,2),(2,2),4):((1,?{div=2},4),(?{div=4},?{div=32}),16)">
+    %tCgC = cute_nvgpu.partition_c #tm, %gC, %tid : !cute.tensor<f32, gmem, "(64,64):(?,1)">, index
     %tCrC = cute.make_fragment like %tCgC : (!cute.tensor<f32, gmem, "((2,2,2),(2,2),4):((1,?{div=2},4),(?{div=4},?{div=32}),16)">) -> !cute.tensor<f32, rmem, "((2,2,2),(2,2),4):((1,2,4),(8,16),32)">
     cute.fill %tCrC, %zero : !cute.tensor<f32, rmem, "((2,2,2),(2,2),4):((1,2,4),(8,16),32)">, f32
 
     scf.for %kt = %c0 to %ktiles step %c1 {
       %ck = cute.make_coord %kt : !cute.coord<"(_,_,_,?)">
-      %gAk = cute.slice %tAgA[%ck] : (!cute.tensor<f16, gmem, "((4,1),4,1,?):((1,0),?{div=64},0,8)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((4,1),4,1):((1,0),?{div=64},0)">
+      %gAk = cute.slice %tAgA[%ck] : !cute.tensor<f16, gmem, "((4,1),4,1,?):((1,0),?{div=64},0,8)">, !cute.coord<"(_,_,_,?)">
       cute_nvgpu.copy #g2s, %gAk, %tAsA : !cute.tensor<f16, gmem, "((4,1),4,1):((1,0),?{div=64},0)">, !cute.tensor<f16, smem, "((4,1),4,1):((1,0),128,0)">
-      %gBk = cute.slice %tBgB[%ck] : (!cute.tensor<f16, gmem, "((4,1),4,1,?):((1,0),?{div=64},0,8)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((4,1),4,1):((1,0),?{div=64},0)">
+      %gBk = cute.slice %tBgB[%ck] : !cute.tensor<f16, gmem, "((4,1),4,1,?):((1,0),?{div=64},0,8)">, !cute.coord<"(_,_,_,?)">
       cute_nvgpu.copy #g2s, %gBk, %tBsB : !cute.tensor<f16, gmem, "((4,1),4,1):((1,0),?{div=64},0)">, !cute.tensor<f16, smem, "((4,1),4,1):((1,0),128,0)">
       gpu.barrier
       cute.copy %tCsA, %tCrA : !cute.tensor<f16, smem, "(4,(2,2),2):(1,(32,256),4)">, !cute.tensor<f16, rmem, "(4,(2,2),2):(1,(8,16),4)">

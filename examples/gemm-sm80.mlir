@@ -47,34 +47,34 @@ gpu.module @kernels {
     // The full tensors: A (M,K) and B (N,K) K-major, C (M,N) row-major.
     %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
     %dA = cute.make_stride %k : !cute.stride<"(?{div=8},1)">
-    %lA = cute.make_layout %shA, %dA : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=8},1)">) -> !cute.layout<"(?,?):(?{div=8},1)">
+    %lA = cute.make_layout %shA, %dA : !cute.shape<"(?,?)">, !cute.stride<"(?{div=8},1)">
     %mA = cute.make_tensor %A, %lA : (memref<?xf16, 1>, !cute.layout<"(?,?):(?{div=8},1)">) -> !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">
     %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
-    %lB = cute.make_layout %shB, %dA : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=8},1)">) -> !cute.layout<"(?,?):(?{div=8},1)">
+    %lB = cute.make_layout %shB, %dA : !cute.shape<"(?,?)">, !cute.stride<"(?{div=8},1)">
     %mB = cute.make_tensor %B, %lB : (memref<?xf16, 1>, !cute.layout<"(?,?):(?{div=8},1)">) -> !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">
     %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
     %dC = cute.make_stride %n : !cute.stride<"(?,1)">
-    %lC = cute.make_layout %shC, %dC : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+    %lC = cute.make_layout %shC, %dC : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
     %mC = cute.make_tensor %C, %lC : (memref<?xf32, 1>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f32, gmem, "(?,?):(?,1)">
 
     // This block's tiles: 128x32 k-tiles of A and B, a 128x128 tile of C.
     %tileAB = cute.static : !cute.tile<"(128,32)">
     %tileC = cute.static : !cute.tile<"(128,128)">
     %cA = cute.make_coord %bm : !cute.coord<"(?,_)">
-    %gA = cute.local_tile %mA, %tileAB, %cA : (!cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">, !cute.tile<"(128,32)">, !cute.coord<"(?,_)">) -> !cute.tensor<f16, gmem, "(128,32,?):(?{div=8},1,32)">
+    %gA = cute.local_tile %mA, %tileAB, %cA : !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">, !cute.tile<"(128,32)">, !cute.coord<"(?,_)">
     %cB = cute.make_coord %bn : !cute.coord<"(?,_)">
-    %gB = cute.local_tile %mB, %tileAB, %cB : (!cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">, !cute.tile<"(128,32)">, !cute.coord<"(?,_)">) -> !cute.tensor<f16, gmem, "(128,32,?):(?{div=8},1,32)">
+    %gB = cute.local_tile %mB, %tileAB, %cB : !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">, !cute.tile<"(128,32)">, !cute.coord<"(?,_)">
     %cC = cute.make_coord %bm, %bn : !cute.coord<"(?,?)">
-    %gC = cute.local_tile %mC, %tileC, %cC : (!cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(128,128):(?,1)">
+    %gC = cute.local_tile %mC, %tileC, %cC : !cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">
 
     // The same tiles of identity tensors: each element's (row, column) in
     // A, B or C, compared with the extents to predicate the partial tiles.
-    %idA = cute.make_identity_tensor %shA : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
-    %idB = cute.make_identity_tensor %shB : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
-    %idC = cute.make_identity_tensor %shC : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
-    %iA = cute.local_tile %idA, %tileAB, %cA : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,32)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32,?):(1,16777216,536870912)">
-    %iB = cute.local_tile %idB, %tileAB, %cB : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,32)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32,?):(1,16777216,536870912)">
-    %iC = cute.local_tile %idC, %tileC, %cC : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">
+    %idA = cute.make_identity_tensor %shA : !cute.shape<"(?,?)">
+    %idB = cute.make_identity_tensor %shB : !cute.shape<"(?,?)">
+    %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
+    %iA = cute.local_tile %idA, %tileAB, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,32)">, !cute.coord<"(?,_)">
+    %iB = cute.local_tile %idB, %tileAB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,32)">, !cute.coord<"(?,_)">
+    %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">
 
     // Three stages of swizzled 128x32 tiles in shared memory.
     %ls = cute.static : !cute.layout<"((8,16),32,3):((32,256),1,4096)">
@@ -82,40 +82,40 @@ gpu.module @kernels {
     %sB = cute.make_tensor %smemB, %ls : (memref<12288xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),32,3):((32,256),1,4096)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">
 
     // Global to shared: cp.async of 16 bytes per thread and row.
-    %tAgA = cute_nvgpu.partition_s #g2s, %gA, %tid : (!cute.tensor<f16, gmem, "(128,32,?):(?{div=8},1,32)">, index) -> !cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">
-    %tAsA = cute_nvgpu.partition_d #g2s, %sA, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">
-    %tBgB = cute_nvgpu.partition_s #g2s, %gB, %tid : (!cute.tensor<f16, gmem, "(128,32,?):(?{div=8},1,32)">, index) -> !cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">
-    %tBsB = cute_nvgpu.partition_d #g2s, %sB, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">
-    %tAcA = cute_nvgpu.partition_s #g2s, %iA, %tid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32,?):(1,16777216,536870912)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">
-    %tBcB = cute_nvgpu.partition_s #g2s, %iB, %tid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32,?):(1,16777216,536870912)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">
+    %tAgA = cute_nvgpu.partition_s #g2s, %gA, %tid : !cute.tensor<f16, gmem, "(128,32,?):(?{div=8},1,32)">, index
+    %tAsA = cute_nvgpu.partition_d #g2s, %sA, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, index
+    %tBgB = cute_nvgpu.partition_s #g2s, %gB, %tid : !cute.tensor<f16, gmem, "(128,32,?):(?{div=8},1,32)">, index
+    %tBsB = cute_nvgpu.partition_d #g2s, %sB, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, index
+    %tAcA = cute_nvgpu.partition_s #g2s, %iA, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32,?):(1,16777216,536870912)">, index
+    %tBcB = cute_nvgpu.partition_s #g2s, %iB, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32,?):(1,16777216,536870912)">, index
     // One predicate per cp.async (row), from its first element's coordinate.
     %pA = cute.make_fragment : !cute.tensor<i1, rmem, "(4,1):(1,0)">
     %pB = cute.make_fragment : !cute.tensor<i1, rmem, "(4,1):(1,0)">
 
     // The MMA's view: shared-memory partitions, register fragments, ldmatrix.
     %st0 = cute.make_coord %c0 : !cute.coord<"(_,_,?)">
-    %sA0 = cute.slice %sA[%st0] : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((8,16),32):((32,256),1)">
-    %tCsA = cute_nvgpu.partition_a #tm, %sA0, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((8,16),32):((32,256),1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=2} o ((2,2,2),4,2):((1,256,8),1024,16)">
+    %sA0 = cute.slice %sA[%st0] : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, !cute.coord<"(_,_,?)">
+    %tCsA = cute_nvgpu.partition_a #tm, %sA0, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((8,16),32):((32,256),1)">, index
     %tCrA = cute.make_fragment like %tCsA : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=2} o ((2,2,2),4,2):((1,256,8),1024,16)">) -> !cute.tensor<f16, rmem, "((2,2,2),4,2):((1,2,4),16,8)">
-    %sB0 = cute.slice %sB[%st0] : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((8,16),32):((32,256),1)">
-    %tCsB = cute_nvgpu.partition_b #tm, %sB0, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((8,16),32):((32,256),1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=2} o ((2,2),8,2):((1,8),512,16)">
+    %sB0 = cute.slice %sB[%st0] : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, !cute.coord<"(_,_,?)">
+    %tCsB = cute_nvgpu.partition_b #tm, %sB0, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=4096} o ((8,16),32):((32,256),1)">, index
     %tCrB = cute.make_fragment like %tCsB : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=2} o ((2,2),8,2):((1,8),512,16)">) -> !cute.tensor<f16, rmem, "((2,2),8,2):((1,2),8,4)">
-    %tCgC = cute_nvgpu.partition_c #tm, %gC, %tid : (!cute.tensor<f32, gmem, "(128,128):(?,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),4,8):((1,?{div=8}),?{div=32},16)">
+    %tCgC = cute_nvgpu.partition_c #tm, %gC, %tid : !cute.tensor<f32, gmem, "(128,128):(?,1)">, index
     %tCrC = cute.make_fragment like %tCgC : (!cute.tensor<f32, gmem, "((2,2),4,8):((1,?{div=8}),?{div=32},16)">) -> !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">
     cute.fill %tCrC, %zero : !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">, f32
 
     // Shared to registers: ldmatrix into the MMA's fragments.
-    %tXsA = cute_nvgpu.partition_s #s2rA, %sA, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2,3):((1,0),1024,16,4096)">
-    %tXrA = cute_nvgpu.retile #s2rA, %tCrA : (!cute.tensor<f16, rmem, "((2,2,2),4,2):((1,2,4),16,8)">) -> !cute.tensor<f16, rmem, "((8,1),4,2):((1,0),16,8)">
-    %tXsB = cute_nvgpu.partition_s #s2rB, %sB, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2,3):((1,0),1024,16,4096)">
-    %tXrB = cute_nvgpu.retile #s2rB, %tCrB : (!cute.tensor<f16, rmem, "((2,2),8,2):((1,2),8,4)">) -> !cute.tensor<f16, rmem, "(((4,2),1),4,2):(((1,8),0),16,4)">
+    %tXsA = cute_nvgpu.partition_s #s2rA, %sA, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, index
+    %tXrA = cute_nvgpu.retile #s2rA, %tCrA : !cute.tensor<f16, rmem, "((2,2,2),4,2):((1,2,4),16,8)">
+    %tXsB = cute_nvgpu.partition_s #s2rB, %sB, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32,3):((32,256),1,4096)">, index
+    %tXrB = cute_nvgpu.retile #s2rB, %tCrB : !cute.tensor<f16, rmem, "((2,2),8,2):((1,2),8,4)">
 
     // Prologue: k-tiles 0 and 1 in flight, one cp.async group each.
     scf.for %s = %c0 to %c2 step %c1 {
       %valid = arith.cmpi ult, %s, %ktiles : index
       scf.if %valid {
         %ck = cute.make_coord %s : !cute.coord<"(_,_,_,?)">
-        %tAcAk = cute.slice %tAcA[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">
+        %tAcAk = cute.slice %tAcA[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">, !cute.coord<"(_,_,_,?)">
         scf.for %r = %c0 to %c4 step %c1 {
           %v = arith.muli %r, %c8 : index
           %cv = cute.make_coord %v : !cute.coord<"?">
@@ -124,7 +124,7 @@ gpu.module @kernels {
           %cr = cute.make_coord %r : !cute.coord<"?">
           cute.store %in, %pA[%cr] : i1, !cute.tensor<i1, rmem, "(4,1):(1,0)">, !cute.coord<"?">
         } {cute.fragment_loop}
-        %tBcBk = cute.slice %tBcB[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">
+        %tBcBk = cute.slice %tBcB[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">, !cute.coord<"(_,_,_,?)">
         scf.for %r = %c0 to %c4 step %c1 {
           %v = arith.muli %r, %c8 : index
           %cv = cute.make_coord %v : !cute.coord<"?">
@@ -133,11 +133,11 @@ gpu.module @kernels {
           %cr = cute.make_coord %r : !cute.coord<"?">
           cute.store %in, %pB[%cr] : i1, !cute.tensor<i1, rmem, "(4,1):(1,0)">, !cute.coord<"?">
         } {cute.fragment_loop}
-        %gAk = cute.slice %tAgA[%ck] : (!cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">
-        %sAk = cute.slice %tAsA[%ck] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
+        %gAk = cute.slice %tAgA[%ck] : !cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">
+        %sAk = cute.slice %tAsA[%ck] : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">
         cute_nvgpu.copy #g2s, %gAk, %sAk if %pA : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
-        %gBk = cute.slice %tBgB[%ck] : (!cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">
-        %sBk = cute.slice %tBsB[%ck] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
+        %gBk = cute.slice %tBgB[%ck] : !cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">
+        %sBk = cute.slice %tBsB[%ck] : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">
         cute_nvgpu.copy #g2s, %gBk, %sBk if %pB : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
       }
       nvvm.cp.async.commit.group
@@ -154,7 +154,7 @@ gpu.module @kernels {
         %ng = cute.make_coord %next : !cute.coord<"(_,_,_,?)">
         %ns = arith.remui %next, %c3 : index
         %nsc = cute.make_coord %ns : !cute.coord<"(_,_,_,?)">
-        %tAcAk = cute.slice %tAcA[%ng] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">
+        %tAcAk = cute.slice %tAcA[%ng] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">, !cute.coord<"(_,_,_,?)">
         scf.for %r = %c0 to %c4 step %c1 {
           %v = arith.muli %r, %c8 : index
           %cv = cute.make_coord %v : !cute.coord<"?">
@@ -163,7 +163,7 @@ gpu.module @kernels {
           %cr = cute.make_coord %r : !cute.coord<"?">
           cute.store %in, %pA[%cr] : i1, !cute.tensor<i1, rmem, "(4,1):(1,0)">, !cute.coord<"?">
         } {cute.fragment_loop}
-        %tBcBk = cute.slice %tBcB[%ng] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">
+        %tBcBk = cute.slice %tBcB[%ng] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,536870912)">, !cute.coord<"(_,_,_,?)">
         scf.for %r = %c0 to %c4 step %c1 {
           %v = arith.muli %r, %c8 : index
           %cv = cute.make_coord %v : !cute.coord<"?">
@@ -172,26 +172,26 @@ gpu.module @kernels {
           %cr = cute.make_coord %r : !cute.coord<"?">
           cute.store %in, %pB[%cr] : i1, !cute.tensor<i1, rmem, "(4,1):(1,0)">, !cute.coord<"?">
         } {cute.fragment_loop}
-        %gAk = cute.slice %tAgA[%ng] : (!cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">
-        %sAk = cute.slice %tAsA[%nsc] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
+        %gAk = cute.slice %tAgA[%ng] : !cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">
+        %sAk = cute.slice %tAsA[%nsc] : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">
         cute_nvgpu.copy #g2s, %gAk, %sAk if %pA : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
-        %gBk = cute.slice %tBgB[%ng] : (!cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">
-        %sBk = cute.slice %tBsB[%nsc] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
+        %gBk = cute.slice %tBgB[%ng] : !cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,32)">, !cute.coord<"(_,_,_,?)">
+        %sBk = cute.slice %tBsB[%nsc] : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),1024,0,4096)">, !cute.coord<"(_,_,_,?)">
         cute_nvgpu.copy #g2s, %gBk, %sBk if %pB : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
       }
       nvvm.cp.async.commit.group
       %stage = arith.remui %kt, %c3 : index
       %cs = cute.make_coord %stage : !cute.coord<"(_,_,_,?)">
-      %xsA = cute.slice %tXsA[%cs] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2,3):((1,0),1024,16,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2):((1,0),1024,16)">
+      %xsA = cute.slice %tXsA[%cs] : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2,3):((1,0),1024,16,4096)">, !cute.coord<"(_,_,_,?)">
       cute_nvgpu.copy #s2rA, %xsA, %tXrA : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2):((1,0),1024,16)">, !cute.tensor<f16, rmem, "((8,1),4,2):((1,0),16,8)">
-      %xsB = cute.slice %tXsB[%cs] : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2,3):((1,0),1024,16,4096)">, !cute.coord<"(_,_,_,?)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2):((1,0),1024,16)">
+      %xsB = cute.slice %tXsB[%cs] : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2,3):((1,0),1024,16,4096)">, !cute.coord<"(_,_,_,?)">
       cute_nvgpu.copy #s2rB, %xsB, %tXrB : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2):((1,0),1024,16)">, !cute.tensor<f16, rmem, "(((4,2),1),4,2):(((1,8),0),16,4)">
       cute_nvgpu.gemm #tm, %tCrA, %tCrB, %tCrC : !cute.tensor<f16, rmem, "((2,2,2),4,2):((1,2,4),16,8)">, !cute.tensor<f16, rmem, "((2,2),8,2):((1,2),8,4)">, !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">
     }
     nvvm.cp.async.wait.group 0
 
     // Epilogue: C straight from the accumulators, where it exists.
-    %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2),4,8):((16777216,8),32,268435456)">
+    %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, index
     %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">
     %c128 = arith.constant 128 : index
     scf.for %i = %c0 to %c128 step %c1 {

@@ -84,10 +84,10 @@ gpu.module @kernels {
     ^bb0(%wg: index):
       // Coordinates of A (M,K) and B (N,K): TMA copies boxes by coordinate.
       %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
-      %idA = cute.make_identity_tensor %shA : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+      %idA = cute.make_identity_tensor %shA : !cute.shape<"(?,?)">
       %tileA = cute.static : !cute.tile<"(128,128)">
       %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
-      %idB = cute.make_identity_tensor %shB : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+      %idB = cute.make_identity_tensor %shB : !cute.shape<"(?,?)">
       %tileB = cute.static : !cute.tile<"(96,128)">
       %both = arith.constant 3 : i16
       // This CTA's half of B's 192 rows: the one it loads and multicasts.
@@ -98,22 +98,22 @@ gpu.module @kernels {
         %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
           %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
           %cA = cute.make_coord %tm : !cute.coord<"(?,_)">
-          %gA = cute.local_tile %idA, %tileA, %cA : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128,?):(1,16777216,2147483648)">
+          %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,_)">
           %tn2 = arith.muli %tn, %c2 : index
           %half = arith.addi %tn2, %rank : index
           %cB = cute.make_coord %half : !cute.coord<"(?,_)">
-          %gB = cute.local_tile %idB, %tileB, %cB : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(96,128)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(96,128,?):(1,16777216,2147483648)">
+          %gB = cute.local_tile %idB, %tileB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(96,128)">, !cute.coord<"(?,_)">
           %end = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
             cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
             %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
             %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
             %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
-            %gAk = cute.slice %gA[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">
-            %sAs = cute.slice %sA[%cs] : (!cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,4):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">
+            %gAk = cute.slice %gA[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">
+            %sAs = cute.slice %sA[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,4):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
             cute_nvgpu.tma_copy #tmaA, %descA, %gAk, %sAs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
-            %gBk = cute.slice %gB[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(96,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(96,128):(1,16777216)">
-            %sBs = cute.slice %sB[%cs] : (!cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,24),128,4):((128,1024),1,24576)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((8,24),128):((128,1024),1)">
-            %sBh = cute.local_tile %sBs, %tileB, %cHalf : (!cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((8,24),128):((128,1024),1)">, !cute.tile<"(96,128)">, !cute.coord<"(?,0)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=12288} o (96,128):(128,1)">
+            %gBk = cute.slice %gB[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(96,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">
+            %sBs = cute.slice %sB[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,24),128,4):((128,1024),1,24576)">, !cute.coord<"(_,_,?)">
+            %sBh = cute.local_tile %sBs, %tileB, %cHalf : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((8,24),128):((128,1024),1)">, !cute.tile<"(96,128)">, !cute.coord<"(?,0)">
             cute_nvgpu.tma_copy #tmaB, %descB, %gBk, %sBh pipeline %pipe[%st] multicast %both : !cute.tensor<!cute.coord<"(?,?)">, coord, "(96,128):(1,16777216)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=12288} o (96,128):(128,1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
             %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
             scf.yield %next : !cute_nvgpu.pipeline_state<4>
@@ -130,7 +130,7 @@ gpu.module @kernels {
       %ctid = arith.subi %tid, %c128 : index
       %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
       %tileC = cute.static : !cute.tile<"(128,192)">
-      %idC = cute.make_identity_tensor %shC : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+      %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
       %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
       %false = arith.constant false
       %zeros = arith.constant dense<0.0> : vector<96xf32>
@@ -152,10 +152,10 @@ gpu.module @kernels {
           cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
           %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
           %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
-          %sAs = cute.slice %sA[%cs] : (!cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,4):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">
-          %sBs = cute.slice %sB[%cs] : (!cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,24),128,4):((128,1024),1,24576)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((8,24),128):((128,1024),1)">
-          %tCsA = cute_nvgpu.partition_a #tm, %sAs, %ctid : (!cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o ((64,32),1,4):((128,1),0,32)">
-          %tCsB = cute_nvgpu.partition_b #tm, %sBs, %ctid : (!cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((8,24),128):((128,1024),1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((192,32),1,4):((128,1),0,32)">
+          %sAs = cute.slice %sA[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,4):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
+          %sBs = cute.slice %sB[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,24),128,4):((128,1024),1,24576)">, !cute.coord<"(_,_,?)">
+          %tCsA = cute_nvgpu.partition_a #tm, %sAs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, index
+          %tCsB = cute_nvgpu.partition_b #tm, %sBs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((8,24),128):((128,1024),1)">, index
           nvvm.wgmma.fence.aligned
           cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrT accumulate %false : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o ((64,32),1,4):((128,1),0,32)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((192,32),1,4):((128,1),0,32)">, !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
           nvvm.wgmma.commit.group.sync.aligned
@@ -176,7 +176,7 @@ gpu.module @kernels {
         %accF = cute.load_vector %tCrC : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)"> -> vector<96xf32>
         %scaled = arith.mulf %accF, %scales : vector<96xf32>
         cute.store_vector %scaled, %tCrC : vector<96xf32>, !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
-        %iC = cute.local_tile %idC, %tileC, %cC : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,192)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">
+        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,192)">, !cute.coord<"(?,?)">
         cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
         scf.yield %end : !cute_nvgpu.pipeline_state<4>
       }
@@ -205,11 +205,11 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   %smem = arith.constant 196672 : i32
   %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
   %dK = cute.make_stride %k : !cute.stride<"(?,1)">
-  %lA = cute.make_layout %shA, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %lA = cute.make_layout %shA, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tA = cute.make_tensor %A, %lA : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
   %descA = cute_nvgpu.make_tma_descriptor #tmaA, %tA : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
-  %lB = cute.make_layout %shB, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tB = cute.make_tensor %B, %lB : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
   %descB = cute_nvgpu.make_tma_descriptor #tmaB, %tB : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   %sms = arith.constant 132 : index
@@ -223,7 +223,7 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   %grid = arith.minui %pairs, %sms : index
   %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
   %dN = cute.make_stride %n : !cute.stride<"(?,1)">
-  %lC = cute.make_layout %shC, %dN : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %lC = cute.make_layout %shC, %dN : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tC = cute.make_tensor %C, %lC : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
   %descC = cute_nvgpu.make_tma_descriptor #tmaC, %tC : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   gpu.launch_func @kernels::@gemm_tn clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)

@@ -92,10 +92,10 @@ gpu.module @kernels {
     ^bb0(%wg: index):
       // Coordinates of A (M,K) and B (N,K): TMA copies boxes by coordinate.
       %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
-      %idA = cute.make_identity_tensor %shA : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+      %idA = cute.make_identity_tensor %shA : !cute.shape<"(?,?)">
       %tileA = cute.static : !cute.tile<"(128,64)">
       %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
-      %idB = cute.make_identity_tensor %shB : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+      %idB = cute.make_identity_tensor %shB : !cute.shape<"(?,?)">
       %tileB = cute.static : !cute.tile<"(128,64)">
       %both = arith.constant 3 : i16
       // This CTA's half of B's 256 rows: the one it loads and multicasts.
@@ -106,22 +106,22 @@ gpu.module @kernels {
         %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
           %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
           %cA = cute.make_coord %tm : !cute.coord<"(?,_)">
-          %gA = cute.local_tile %idA, %tileA, %cA : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">
+          %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
           %tn2 = arith.muli %tn, %c2 : index
           %half = arith.addi %tn2, %rank : index
           %cB = cute.make_coord %half : !cute.coord<"(?,_)">
-          %gB = cute.local_tile %idB, %tileB, %cB : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">
+          %gB = cute.local_tile %idB, %tileB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
           %end = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
             cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
             %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
             %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
             %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
-            %gAk = cute.slice %gA[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
-            %sAs = cute.slice %sA[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+            %gAk = cute.slice %gA[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">
+            %sAs = cute.slice %sA[%cs] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
             cute_nvgpu.tma_copy #tmaA, %descA, %gAk, %sAs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
-            %gBk = cute.slice %gB[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
-            %sBs = cute.slice %sB[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">
-            %sBh = cute.local_tile %sBs, %tileB, %cHalf : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, !cute.tile<"(128,64)">, !cute.coord<"(?,0)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o (128,64):(64,1)">
+            %gBk = cute.slice %gB[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">
+            %sBs = cute.slice %sB[%cs] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">, !cute.coord<"(_,_,?)">
+            %sBh = cute.local_tile %sBs, %tileB, %cHalf : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, !cute.tile<"(128,64)">, !cute.coord<"(?,0)">
             cute_nvgpu.tma_copy #tmaB, %descB, %gBk, %sBh pipeline %pipe[%st] multicast %both : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o (128,64):(64,1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
             %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
             scf.yield %next : !cute_nvgpu.pipeline_state<4>
@@ -138,7 +138,7 @@ gpu.module @kernels {
       %ctid = arith.subi %tid, %c128 : index
       %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
       %tileC = cute.static : !cute.tile<"(128,256)">
-      %idC = cute.make_identity_tensor %shC : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+      %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
       %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
       %hasK = arith.cmpi ugt, %ktiles, %c0 : index
       %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
@@ -153,10 +153,10 @@ gpu.module @kernels {
           cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
           %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
           %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
-          %sAs = cute.slice %sA[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
-          %sBs = cute.slice %sB[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">
-          %tCsA = cute_nvgpu.partition_a #tm, %sAs, %ctid : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=4096} o ((64,16),1,4):((64,1),0,16)">
-          %tCsB = cute_nvgpu.partition_b #tm, %sBs, %ctid : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((256,16),1,4):((64,1),0,16)">
+          %sAs = cute.slice %sA[%cs] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
+          %sBs = cute.slice %sB[%cs] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">, !cute.coord<"(_,_,?)">
+          %tCsA = cute_nvgpu.partition_a #tm, %sAs, %ctid : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index
+          %tCsB = cute_nvgpu.partition_b #tm, %sBs, %ctid : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, index
           %accumulate = arith.cmpi ne, %kt, %c0 : index
           nvvm.wgmma.fence.aligned
           cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrC accumulate %accumulate : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=4096} o ((64,16),1,4):((64,1),0,16)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((256,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
@@ -178,7 +178,7 @@ gpu.module @kernels {
         // Epilogue: the accumulators go to C through shared memory, a
         // 128x32 box at a time, stored by TMA while the next tile's
         // mainloop runs.
-        %iC = cute.local_tile %idC, %tileC, %cC : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">
+        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">
         cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, memref<8192xf32, #gpu.address_space<workgroup>>
         scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
       }
@@ -207,11 +207,11 @@ func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
   %smem = arith.constant 229440 : i32
   %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
   %dK = cute.make_stride %k : !cute.stride<"(?,1)">
-  %lA = cute.make_layout %shA, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %lA = cute.make_layout %shA, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tA = cute.make_tensor %A, %lA : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
   %descA = cute_nvgpu.make_tma_descriptor #tmaA, %tA : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
-  %lB = cute.make_layout %shB, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tB = cute.make_tensor %B, %lB : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
   %descB = cute_nvgpu.make_tma_descriptor #tmaB, %tB : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   %sms = arith.constant 132 : index
@@ -225,7 +225,7 @@ func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
   %grid = arith.minui %pairs, %sms : index
   %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
   %dN = cute.make_stride %n : !cute.stride<"(?,1)">
-  %lC = cute.make_layout %shC, %dN : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %lC = cute.make_layout %shC, %dN : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tC = cute.make_tensor %C, %lC : (memref<?xf32>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f32, gmem, "(?,?):(?,1)">
   %descC = cute_nvgpu.make_tma_descriptor #tmaC, %tC : !cute.tensor<f32, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   gpu.launch_func @kernels::@gemm_tn clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)

@@ -59,25 +59,25 @@ gpu.module @kernels {
 
     // Coordinates of A (M,K) and B (N,K): TMA copies boxes by coordinate.
     %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
-    %idA = cute.make_identity_tensor %shA : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %idA = cute.make_identity_tensor %shA : !cute.shape<"(?,?)">
     %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
-    %idB = cute.make_identity_tensor %shB : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %idB = cute.make_identity_tensor %shB : !cute.shape<"(?,?)">
     %tileAB = cute.static : !cute.tile<"(128,64)">
     %cA = cute.make_coord %bm : !cute.coord<"(?,_)">
-    %gA = cute.local_tile %idA, %tileAB, %cA : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">
+    %gA = cute.local_tile %idA, %tileAB, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
     %cB = cute.make_coord %bn : !cute.coord<"(?,_)">
-    %gB = cute.local_tile %idB, %tileAB, %cB : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">
+    %gB = cute.local_tile %idB, %tileAB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
 
     // C (M,N) row-major, this block's 128x128 tile, and its coordinates.
     %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
     %dC = cute.make_stride %n : !cute.stride<"(?,1)">
-    %lC = cute.make_layout %shC, %dC : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+    %lC = cute.make_layout %shC, %dC : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
     %mC = cute.make_tensor %C, %lC : (memref<?xf32, 1>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f32, gmem, "(?,?):(?,1)">
     %tileC = cute.static : !cute.tile<"(128,128)">
     %cC = cute.make_coord %bm, %bn : !cute.coord<"(?,?)">
-    %gC = cute.local_tile %mC, %tileC, %cC : (!cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(128,128):(?,1)">
-    %idC = cute.make_identity_tensor %shC : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
-    %iC = cute.local_tile %idC, %tileC, %cC : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">
+    %gC = cute.local_tile %mC, %tileC, %cC : !cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">
+    %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
+    %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">
 
     // Three stages of 128x64 tiles, K-major in the 128-byte swizzle
     // (Sw<3,3,3> over rows of 64 values): a stage is #tma's tile, the layout
@@ -87,7 +87,7 @@ gpu.module @kernels {
     %sB = cute.make_tensor %smemB, %ls : (memref<24576xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,3):((64,512),1,8192)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">
 
     // The accumulators: one warpgroup, two 64x128 wgmma tiles along M.
-    %tCgC = cute_nvgpu.partition_c #tm, %gC, %tid : (!cute.tensor<f32, gmem, "(128,128):(?,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,16),2,1):((1,?{div=8},8),?{div=64},0)">
+    %tCgC = cute_nvgpu.partition_c #tm, %gC, %tid : !cute.tensor<f32, gmem, "(128,128):(?,1)">, index
     %tCrC = cute.make_fragment like %tCgC : (!cute.tensor<f32, gmem, "((2,2,16),2,1):((1,?{div=8},8),?{div=64},0)">) -> !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
     cute.fill %tCrC, %zero : !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">, f32
 
@@ -106,11 +106,11 @@ gpu.module @kernels {
         scf.if %valid {
           cute_nvgpu.mbarrier_arrive %bars[%s] expect_tx %stageBytes : memref<3xi64, #gpu.address_space<workgroup>>
           %ck = cute.make_coord %s : !cute.coord<"(_,_,?)">
-          %gAk = cute.slice %gA[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
-          %sAs = cute.slice %sA[%ck] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+          %gAk = cute.slice %gA[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">
+          %sAs = cute.slice %sA[%ck] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
           cute_nvgpu.tma_copy #tma, %descA, %gAk, %sAs barrier %bars[%s] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<3xi64, #gpu.address_space<workgroup>>
-          %gBk = cute.slice %gB[%ck] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
-          %sBs = cute.slice %sB[%ck] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+          %gBk = cute.slice %gB[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">
+          %sBs = cute.slice %sB[%ck] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
           cute_nvgpu.tma_copy #tma, %descB, %gBk, %sBs barrier %bars[%s] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<3xi64, #gpu.address_space<workgroup>>
         }
       }
@@ -124,10 +124,10 @@ gpu.module @kernels {
       %round = arith.divui %kt, %cS : index
       cute_nvgpu.mbarrier_wait %bars[%stage], %round : memref<3xi64, #gpu.address_space<workgroup>>
       %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
-      %sAs = cute.slice %sA[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
-      %sBs = cute.slice %sB[%cs] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
-      %tCsA = cute_nvgpu.partition_a #tm, %sAs, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((64,16),2,4):((64,1),4096,16)">
-      %tCsB = cute_nvgpu.partition_b #tm, %sBs, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((128,16),1,4):((64,1),0,16)">
+      %sAs = cute.slice %sA[%cs] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
+      %sBs = cute.slice %sB[%cs] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
+      %tCsA = cute_nvgpu.partition_a #tm, %sAs, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index
+      %tCsB = cute_nvgpu.partition_b #tm, %sBs, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index
       nvvm.wgmma.fence.aligned
       cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrC : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((64,16),2,4):((64,1),4096,16)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((128,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
       nvvm.wgmma.commit.group.sync.aligned
@@ -142,18 +142,18 @@ gpu.module @kernels {
         cute_nvgpu.mbarrier_arrive %bars[%ns] expect_tx %stageBytes : memref<3xi64, #gpu.address_space<workgroup>>
         %nk = cute.make_coord %next : !cute.coord<"(_,_,?)">
         %nsc = cute.make_coord %ns : !cute.coord<"(_,_,?)">
-        %gAk = cute.slice %gA[%nk] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
-        %sAn = cute.slice %sA[%nsc] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+        %gAk = cute.slice %gA[%nk] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">
+        %sAn = cute.slice %sA[%nsc] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
         cute_nvgpu.tma_copy #tma, %descA, %gAk, %sAn barrier %bars[%ns] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<3xi64, #gpu.address_space<workgroup>>
-        %gBk = cute.slice %gB[%nk] : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
-        %sBn = cute.slice %sB[%nsc] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">
+        %gBk = cute.slice %gB[%nk] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">
+        %sBn = cute.slice %sB[%nsc] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
         cute_nvgpu.tma_copy #tma, %descB, %gBk, %sBn barrier %bars[%ns] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, memref<3xi64, #gpu.address_space<workgroup>>
       }
     }
     nvvm.wgmma.wait.group.sync.aligned 0
 
     // Epilogue: C straight from the accumulators, where it exists.
-    %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2,16),2,1):((16777216,8,134217728),64,0)">
+    %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, index
     %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
     scf.for %i = %c0 to %c128 step %c1 {
       %ci = cute.make_coord %i : !cute.coord<"?">
@@ -175,11 +175,11 @@ func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
   %smem = arith.constant 98328 : i32
   %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
   %dK = cute.make_stride %k : !cute.stride<"(?,1)">
-  %lA = cute.make_layout %shA, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %lA = cute.make_layout %shA, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tA = cute.make_tensor %A, %lA : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
   %descA = cute_nvgpu.make_tma_descriptor #tma, %tA : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
-  %lB = cute.make_layout %shB, %dK : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tB = cute.make_tensor %B, %lB : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
   %descB = cute_nvgpu.make_tma_descriptor #tma, %tB : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   %gx = arith.ceildivui %m, %c128 : index

@@ -21,9 +21,11 @@ A (M, K), B (N, K) and C (M, N) row-major in global memory:
 bench/gpu_check.py --atoms runs every kernel of such a file on a GPU against
 a float64 reference; the kernel name tells it the shape and types.
 
-The cute ops' result types are inferred: the kernels are written with
-placeholder layouts that cute-opt's verifier replaces, one by one, with the
-ones it infers (so this needs a built cute-opt: CUTE_OPT or build/bin).
+The partitions' result types are inferred, but the ops that use them state
+them: the kernels are written with placeholder layouts in the partitions'
+result types, which cute-opt's diagnostics replace, one by one, with the ones
+it infers (so this needs a built cute-opt: CUTE_OPT or build/bin); then the
+partitions drop their result types, as they are written by hand.
 """
 
 import os
@@ -217,9 +219,12 @@ def module(kernels):
             "gpu.module @kernels {\n" + "\n".join(kernels) + "\n}\n}\n")
 
 
-INFERRED = re.compile(r"inferred type\(s\) '(.*?)' are incompatible with "
-                      r"return type\(s\) of operation '(.*?)'")
+INFERRED = re.compile(r"result type '(.*?)' contradicts the inferred type "
+                      r"'(.*?)'")
 STATED = re.compile(r'has the layout "(.*?)", not ("9\d\d\d:1")')
+# A partition in the long form, with its (now inferred) result type.
+SHORT_FORM = re.compile(r"^(\s*%\w+ = cute_nvgpu\.partition_[abc] [^:]*: )"
+                        r"\((.*)\) -> .*$", re.M)
 PLACEHOLDER = re.compile(r'"(?:Sw<[^>]*> o 0 o )?(9\d\d\d:1)"')
 
 
@@ -229,11 +234,11 @@ def infer_types(text):
         out = subprocess.run([os.path.join(BIN, "cute-opt"), "-"],
                              input=text, capture_output=True, text=True)
         if out.returncode == 0:
-            return text
+            return SHORT_FORM.sub(r"\1\2", text)
         found = INFERRED.search(out.stderr)
-        old = PLACEHOLDER.search(found.group(2)) if found else None
+        old = PLACEHOLDER.search(found.group(1)) if found else None
         if old:
-            new = re.search(r'"([^"]*)">$', found.group(1)).group(1)
+            new = re.search(r'"([^"]*)">$', found.group(2)).group(1)
         else:
             found = STATED.search(out.stderr)
             if not found:

@@ -18,13 +18,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<32xf16, 1>, !cute.layout<"(8,4):(4,1)">) -> !cute.tensor<f16, gmem, "(8,4):(4,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xf16, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f16, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NN, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NN, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "(8,1,1):(1,0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NN, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "(8,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "(8,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
@@ -39,13 +39,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<32xf16, 1>, !cute.layout<"(8,4):(4,1)">) -> !cute.tensor<f16, gmem, "(8,4):(4,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xf16, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f16, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NT, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NT, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NT, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NT, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NT, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "(8,1,1):(1,0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NT, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "(8,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "(8,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_NT, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
@@ -60,13 +60,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<32xf16, 1>, !cute.layout<"(8,4):(4,1)">) -> !cute.tensor<f16, gmem, "(8,4):(4,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xf16, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f16, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "(8,1,1):(1,0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "(8,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "(8,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
@@ -81,13 +81,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<32xf16, 1>, !cute.layout<"(8,4):(4,1)">) -> !cute.tensor<f16, gmem, "(8,4):(4,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xf16, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f16, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TT, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TT, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TT, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TT, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TT, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "(8,1,1):(1,0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TT, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "(8,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "(8,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F16F16F16F16_TT, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
@@ -102,13 +102,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<32xf16, 1>, !cute.layout<"(8,4):(4,1)">) -> !cute.tensor<f16, gmem, "(8,4):(4,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xf32, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f32, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NN, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NN, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,2),1,1):((1,16,4),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,2),1,1):((1,16,4),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,2),1,1):((1,16,4),0,0)">, !cute.tensor<f32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
@@ -123,13 +123,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<32xf16, 1>, !cute.layout<"(8,4):(4,1)">) -> !cute.tensor<f16, gmem, "(8,4):(4,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xf32, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f32, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NT, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NT, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NT, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NT, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NT, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,2),1,1):((1,16,4),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NT, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,2),1,1):((1,16,4),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,2),1,1):((1,16,4),0,0)">, !cute.tensor<f32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NT, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
@@ -144,13 +144,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<32xf16, 1>, !cute.layout<"(8,4):(4,1)">) -> !cute.tensor<f16, gmem, "(8,4):(4,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xf32, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f32, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,2),1,1):((1,16,4),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,2),1,1):((1,16,4),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,2),1,1):((1,16,4),0,0)">, !cute.tensor<f32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
@@ -165,13 +165,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<32xf16, 1>, !cute.layout<"(8,4):(4,1)">) -> !cute.tensor<f16, gmem, "(8,4):(4,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xf32, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f32, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TT, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TT, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TT, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TT, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,4):(4,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">) -> !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "(4,1,1):(4,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TT, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,2),1,1):((1,16,4),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TT, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,2),1,1):((1,16,4),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,2),1,1):((1,16,4),0,0)">, !cute.tensor<f32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TT, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f32, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
@@ -186,13 +186,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<64xf16, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f16, gmem, "(8,8):(8,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf16, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f16, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(16,8):(8,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "(2,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,8):(8,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "(2,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(2,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "(2,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(2,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<f16, rmem, "(2,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -207,13 +207,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<64xf16, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f16, gmem, "(8,8):(8,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(16,8):(8,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "(2,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,8):(8,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "(2,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(2,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "(2,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(2,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM75_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<f16, rmem, "(2,1,1):(1,0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -228,13 +228,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<64xf16, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f16, gmem, "(8,8):(8,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf16, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f16, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(16,8):(8,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "(2,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,8):(8,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "(2,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(2,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "(2,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(2,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F16F16F16F16_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<f16, rmem, "(2,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -249,13 +249,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<64xf16, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f16, gmem, "(8,8):(8,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(16,8):(8,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "(2,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,8):(8,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "(2,1,1):(1,0,0)">) -> !cute.tensor<f16, rmem, "(2,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "(2,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(2,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32F16F16F32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<f16, rmem, "(2,1,1):(1,0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -270,13 +270,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<64xbf16, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<bf16, gmem, "(8,8):(8,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32BF16BF16F32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<bf16, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<bf16, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32BF16BF16F32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<bf16, gmem, "(16,8):(8,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<bf16, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<bf16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<bf16, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<bf16, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32BF16BF16F32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<bf16, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<bf16, gmem, "(2,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32BF16BF16F32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<bf16, gmem, "(8,8):(8,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<bf16, gmem, "(2,1,1):(1,0,0)">) -> !cute.tensor<bf16, rmem, "(2,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<bf16, gmem, "(2,1,1):(1,0,0)">, !cute.tensor<bf16, rmem, "(2,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32BF16BF16F32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32BF16BF16F32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32BF16BF16F32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<bf16, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<bf16, rmem, "(2,1,1):(1,0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -291,13 +291,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<128xf16, 1>, !cute.layout<"(8,16):(16,1)">) -> !cute.tensor<f16, gmem, "(8,16):(16,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf16, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f16, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F16F16F16F16_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(16,16):(16,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F16F16F16F16_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(16,16):(16,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F16F16F16F16_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<f16, gmem, "((2,2),1,1):((1,8),0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F16F16F16F16_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,16):(16,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "((2,2),1,1):((1,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "((2,2),1,1):((1,8),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F16F16F16F16_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F16F16F16F16_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F16F16F16F16_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -312,13 +312,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<128xf16, 1>, !cute.layout<"(8,16):(16,1)">) -> !cute.tensor<f16, gmem, "(8,16):(16,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(16,16):(16,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(16,16):(16,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f16, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<f16, gmem, "((2,2),1,1):((1,8),0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f16, gmem, "(8,16):(16,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f16, gmem, "((2,2),1,1):((1,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f16, gmem, "((2,2),1,1):((1,8),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">, !cute.tensor<f16, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -333,13 +333,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<128xbf16, 1>, !cute.layout<"(8,16):(16,1)">) -> !cute.tensor<bf16, gmem, "(8,16):(16,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32BF16BF16F32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<bf16, gmem, "(16,16):(16,1)">, index) -> !cute.tensor<bf16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32BF16BF16F32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<bf16, gmem, "(16,16):(16,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<bf16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<bf16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<bf16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<bf16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32BF16BF16F32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<bf16, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<bf16, gmem, "((2,2),1,1):((1,8),0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32BF16BF16F32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<bf16, gmem, "(8,16):(16,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<bf16, gmem, "((2,2),1,1):((1,8),0,0)">) -> !cute.tensor<bf16, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<bf16, gmem, "((2,2),1,1):((1,8),0,0)">, !cute.tensor<bf16, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32BF16BF16F32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32BF16BF16F32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32BF16BF16F32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<bf16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">, !cute.tensor<bf16, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -354,13 +354,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<32xf32, 1>, !cute.layout<"(8,4):(4,1)">) -> !cute.tensor<f32, gmem, "(8,4):(4,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x4_F32TF32TF32F32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f32, gmem, "(16,4):(4,1)">, index) -> !cute.tensor<f32, gmem, "(2,1,1):(32,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x4_F32TF32TF32F32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f32, gmem, "(16,4):(4,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f32, gmem, "(2,1,1):(32,0,0)">) -> !cute.tensor<f32, rmem, "(2,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f32, gmem, "(2,1,1):(32,0,0)">, !cute.tensor<f32, rmem, "(2,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x4_F32TF32TF32F32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f32, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f32, gmem, "(1,1,1):(0,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x4_F32TF32TF32F32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f32, gmem, "(8,4):(4,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f32, gmem, "(1,1,1):(0,0,0)">) -> !cute.tensor<f32, rmem, "(1,1,1):(0,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f32, gmem, "(1,1,1):(0,0,0)">, !cute.tensor<f32, rmem, "(1,1,1):(0,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x4_F32TF32TF32F32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x4_F32TF32TF32F32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x4_F32TF32TF32F32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f32, rmem, "(2,1,1):(1,0,0)">, !cute.tensor<f32, rmem, "(1,1,1):(0,0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -375,13 +375,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<64xf32, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f32, gmem, "(8,8):(8,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32TF32TF32F32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32TF32TF32F32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f32, gmem, "(16,8):(8,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32TF32TF32F32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f32, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "(2,1,1):(4,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32TF32TF32F32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f32, gmem, "(8,8):(8,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f32, gmem, "(2,1,1):(4,0,0)">) -> !cute.tensor<f32, rmem, "(2,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f32, gmem, "(2,1,1):(4,0,0)">, !cute.tensor<f32, rmem, "(2,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32TF32TF32F32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32TF32TF32F32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x8_F32TF32TF32F32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<f32, rmem, "(2,1,1):(1,0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -396,13 +396,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<32xf64, 1>, !cute.layout<"(8,4):(4,1)">) -> !cute.tensor<f64, gmem, "(8,4):(4,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xf64, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<f64, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x4_F64F64F64F64_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f64, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f64, gmem, "(1,1,1):(0,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x4_F64F64F64F64_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f64, gmem, "(8,4):(4,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f64, gmem, "(1,1,1):(0,0,0)">) -> !cute.tensor<f64, rmem, "(1,1,1):(0,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f64, gmem, "(1,1,1):(0,0,0)">, !cute.tensor<f64, rmem, "(1,1,1):(0,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x4_F64F64F64F64_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f64, gmem, "(8,4):(4,1)">, index) -> !cute.tensor<f64, gmem, "(1,1,1):(0,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x4_F64F64F64F64_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f64, gmem, "(8,4):(4,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f64, gmem, "(1,1,1):(0,0,0)">) -> !cute.tensor<f64, rmem, "(1,1,1):(0,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f64, gmem, "(1,1,1):(0,0,0)">, !cute.tensor<f64, rmem, "(1,1,1):(0,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x4_F64F64F64F64_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f64, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<f64, gmem, "(2,1,1):(1,0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x4_F64F64F64F64_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f64, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f64, gmem, "(2,1,1):(1,0,0)">) -> !cute.tensor<f64, rmem, "(2,1,1):(1,0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f64, gmem, "(2,1,1):(1,0,0)">, !cute.tensor<f64, rmem, "(2,1,1):(1,0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x4_F64F64F64F64_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f64, rmem, "(1,1,1):(0,0,0)">, !cute.tensor<f64, rmem, "(1,1,1):(0,0,0)">, !cute.tensor<f64, rmem, "(2,1,1):(1,0,0)">
@@ -417,13 +417,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<128xi8, 1>, !cute.layout<"(8,16):(16,1)">) -> !cute.tensor<i8, gmem, "(8,16):(16,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xi32, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<i32, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8S8S32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8S8S32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(8,16):(16,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8S8S32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<i8, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8S8S32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<i8, gmem, "(8,16):(16,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8S8S32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "(2,1,1):(1,0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8S8S32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "(2,1,1):(1,0,0)">) -> !cute.tensor<i32, rmem, "(2,1,1):(1,0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "(2,1,1):(1,0,0)">, !cute.tensor<i32, rmem, "(2,1,1):(1,0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8S8S32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<i32, rmem, "(2,1,1):(1,0,0)">
@@ -438,13 +438,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<128xi8, 1>, !cute.layout<"(8,16):(16,1)">) -> !cute.tensor<i8, gmem, "(8,16):(16,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xi32, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<i32, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8U8S32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8U8S32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(8,16):(16,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8U8S32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<i8, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8U8S32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<i8, gmem, "(8,16):(16,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8U8S32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "(2,1,1):(1,0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8U8S32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "(2,1,1):(1,0,0)">) -> !cute.tensor<i32, rmem, "(2,1,1):(1,0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "(2,1,1):(1,0,0)">, !cute.tensor<i32, rmem, "(2,1,1):(1,0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32S8U8S32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<i32, rmem, "(2,1,1):(1,0,0)">
@@ -459,13 +459,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<128xi8, 1>, !cute.layout<"(8,16):(16,1)">) -> !cute.tensor<i8, gmem, "(8,16):(16,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xi32, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<i32, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8S8S32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8S8S32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(8,16):(16,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8S8S32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<i8, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8S8S32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<i8, gmem, "(8,16):(16,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8S8S32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "(2,1,1):(1,0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8S8S32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "(2,1,1):(1,0,0)">) -> !cute.tensor<i32, rmem, "(2,1,1):(1,0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "(2,1,1):(1,0,0)">, !cute.tensor<i32, rmem, "(2,1,1):(1,0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8S8S32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<i32, rmem, "(2,1,1):(1,0,0)">
@@ -480,13 +480,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<128xi8, 1>, !cute.layout<"(8,16):(16,1)">) -> !cute.tensor<i8, gmem, "(8,16):(16,1)">
     %lC = cute.static : !cute.layout<"(8,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<64xi32, 1>, !cute.layout<"(8,8):(8,1)">) -> !cute.tensor<i32, gmem, "(8,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8U8S32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8U8S32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(8,16):(16,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8U8S32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<i8, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8U8S32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<i8, gmem, "(8,16):(16,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8U8S32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(8,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "(2,1,1):(1,0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8U8S32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(8,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "(2,1,1):(1,0,0)">) -> !cute.tensor<i32, rmem, "(2,1,1):(1,0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "(2,1,1):(1,0,0)">, !cute.tensor<i32, rmem, "(2,1,1):(1,0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_8x8x16_S32U8U8S32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<i32, rmem, "(2,1,1):(1,0,0)">
@@ -501,13 +501,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<128xi8, 1>, !cute.layout<"(8,16):(16,1)">) -> !cute.tensor<i8, gmem, "(8,16):(16,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xi32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<i32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8S8S32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(16,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "((4,2),1,1):((1,128),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8S8S32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(16,16):(16,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<i8, gmem, "((4,2),1,1):((1,128),0,0)">) -> !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<i8, gmem, "((4,2),1,1):((1,128),0,0)">, !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8S8S32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<i8, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8S8S32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<i8, gmem, "(8,16):(16,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8S8S32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8S8S32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8S8S32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -522,13 +522,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<128xi8, 1>, !cute.layout<"(8,16):(16,1)">) -> !cute.tensor<i8, gmem, "(8,16):(16,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xi32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<i32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8U8S32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(16,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "((4,2),1,1):((1,128),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8U8S32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(16,16):(16,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<i8, gmem, "((4,2),1,1):((1,128),0,0)">) -> !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<i8, gmem, "((4,2),1,1):((1,128),0,0)">, !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8U8S32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<i8, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8U8S32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<i8, gmem, "(8,16):(16,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8U8S32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8U8S32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32S8U8S32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -543,13 +543,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<128xi8, 1>, !cute.layout<"(8,16):(16,1)">) -> !cute.tensor<i8, gmem, "(8,16):(16,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xi32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<i32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8S8S32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(16,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "((4,2),1,1):((1,128),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8S8S32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(16,16):(16,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<i8, gmem, "((4,2),1,1):((1,128),0,0)">) -> !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<i8, gmem, "((4,2),1,1):((1,128),0,0)">, !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8S8S32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<i8, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8S8S32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<i8, gmem, "(8,16):(16,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8S8S32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8S8S32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8S8S32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -564,13 +564,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<128xi8, 1>, !cute.layout<"(8,16):(16,1)">) -> !cute.tensor<i8, gmem, "(8,16):(16,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xi32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<i32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8U8S32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(16,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "((4,2),1,1):((1,128),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8U8S32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(16,16):(16,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<i8, gmem, "((4,2),1,1):((1,128),0,0)">) -> !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<i8, gmem, "((4,2),1,1):((1,128),0,0)">, !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8U8S32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<i8, gmem, "(8,16):(16,1)">, index) -> !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8U8S32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<i8, gmem, "(8,16):(16,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">) -> !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<i8, gmem, "(4,1,1):(1,0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8U8S32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8U8S32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_S32U8U8S32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<i8, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -585,13 +585,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<256xi8, 1>, !cute.layout<"(8,32):(32,1)">) -> !cute.tensor<i8, gmem, "(8,32):(32,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xi32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<i32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8S8S32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(16,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8S8S32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(16,32):(32,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8S8S32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<i8, gmem, "(8,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2),1,1):((1,16),0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8S8S32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<i8, gmem, "(8,32):(32,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<i8, gmem, "((4,2),1,1):((1,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<i8, gmem, "((4,2),1,1):((1,16),0,0)">, !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8S8S32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8S8S32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8S8S32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">, !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -606,13 +606,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<256xi8, 1>, !cute.layout<"(8,32):(32,1)">) -> !cute.tensor<i8, gmem, "(8,32):(32,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xi32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<i32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8U8S32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(16,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8U8S32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(16,32):(32,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8U8S32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<i8, gmem, "(8,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2),1,1):((1,16),0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8U8S32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<i8, gmem, "(8,32):(32,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<i8, gmem, "((4,2),1,1):((1,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<i8, gmem, "((4,2),1,1):((1,16),0,0)">, !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8U8S32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8U8S32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32S8U8S32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">, !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -627,13 +627,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<256xi8, 1>, !cute.layout<"(8,32):(32,1)">) -> !cute.tensor<i8, gmem, "(8,32):(32,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xi32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<i32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8S8S32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(16,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8S8S32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(16,32):(32,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8S8S32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<i8, gmem, "(8,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2),1,1):((1,16),0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8S8S32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<i8, gmem, "(8,32):(32,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<i8, gmem, "((4,2),1,1):((1,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<i8, gmem, "((4,2),1,1):((1,16),0,0)">, !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8S8S32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8S8S32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8S8S32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">, !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -648,13 +648,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<256xi8, 1>, !cute.layout<"(8,32):(32,1)">) -> !cute.tensor<i8, gmem, "(8,32):(32,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xi32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<i32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8U8S32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(16,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8U8S32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(16,32):(32,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8U8S32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<i8, gmem, "(8,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2),1,1):((1,16),0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8U8S32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<i8, gmem, "(8,32):(32,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<i8, gmem, "((4,2),1,1):((1,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<i8, gmem, "((4,2),1,1):((1,16),0,0)">, !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8U8S32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8U8S32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x32_S32U8U8S32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">, !cute.tensor<i8, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<i32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -669,13 +669,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<256xf8E4M3FN, 1>, !cute.layout<"(8,32):(32,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(8,32):(32,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E4M3F32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E4M3FN, gmem, "(16,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E4M3F32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E4M3FN, gmem, "(16,32):(32,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E4M3F32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f8E4M3FN, gmem, "(8,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, gmem, "((4,2),1,1):((1,16),0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E4M3F32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f8E4M3FN, gmem, "(8,32):(32,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f8E4M3FN, gmem, "((4,2),1,1):((1,16),0,0)">) -> !cute.tensor<f8E4M3FN, rmem, "((4,2),1,1):((1,4),0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f8E4M3FN, gmem, "((4,2),1,1):((1,16),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2),1,1):((1,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E4M3F32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E4M3F32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E4M3F32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -690,13 +690,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<256xf8E5M2, 1>, !cute.layout<"(8,32):(32,1)">) -> !cute.tensor<f8E5M2, gmem, "(8,32):(32,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E5M2F32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E4M3FN, gmem, "(16,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E5M2F32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E4M3FN, gmem, "(16,32):(32,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E5M2F32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f8E5M2, gmem, "(8,32):(32,1)">, index) -> !cute.tensor<f8E5M2, gmem, "((4,2),1,1):((1,16),0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E5M2F32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f8E5M2, gmem, "(8,32):(32,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f8E5M2, gmem, "((4,2),1,1):((1,16),0,0)">) -> !cute.tensor<f8E5M2, rmem, "((4,2),1,1):((1,4),0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f8E5M2, gmem, "((4,2),1,1):((1,16),0,0)">, !cute.tensor<f8E5M2, rmem, "((4,2),1,1):((1,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E5M2F32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E5M2F32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E4M3E5M2F32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">, !cute.tensor<f8E5M2, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -711,13 +711,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<256xf8E4M3FN, 1>, !cute.layout<"(8,32):(32,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(8,32):(32,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E4M3F32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E5M2, gmem, "(16,32):(32,1)">, index) -> !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E4M3F32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E5M2, gmem, "(16,32):(32,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E4M3F32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f8E4M3FN, gmem, "(8,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, gmem, "((4,2),1,1):((1,16),0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E4M3F32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f8E4M3FN, gmem, "(8,32):(32,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f8E4M3FN, gmem, "((4,2),1,1):((1,16),0,0)">) -> !cute.tensor<f8E4M3FN, rmem, "((4,2),1,1):((1,4),0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f8E4M3FN, gmem, "((4,2),1,1):((1,16),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2),1,1):((1,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E4M3F32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E4M3F32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E4M3F32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
@@ -732,13 +732,13 @@ gpu.module @kernels {
     %gB = cute.make_tensor %B, %lB : (memref<256xf8E5M2, 1>, !cute.layout<"(8,32):(32,1)">) -> !cute.tensor<f8E5M2, gmem, "(8,32):(32,1)">
     %lC = cute.static : !cute.layout<"(16,8):(8,1)">
     %gC = cute.make_tensor %C, %lC : (memref<128xf32, 1>, !cute.layout<"(16,8):(8,1)">) -> !cute.tensor<f32, gmem, "(16,8):(8,1)">
-    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E5M2F32_TN, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E5M2, gmem, "(16,32):(32,1)">, index) -> !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
+    %tgA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E5M2F32_TN, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E5M2, gmem, "(16,32):(32,1)">, index
     %fgA = cute.make_fragment like %tgA : (!cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %tgA, %fgA : !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E5M2F32_TN, "(1,1,1)">, %gB, %tid : (!cute.tensor<f8E5M2, gmem, "(8,32):(32,1)">, index) -> !cute.tensor<f8E5M2, gmem, "((4,2),1,1):((1,16),0,0)">
+    %tgB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E5M2F32_TN, "(1,1,1)">, %gB, %tid : !cute.tensor<f8E5M2, gmem, "(8,32):(32,1)">, index
     %fgB = cute.make_fragment like %tgB : (!cute.tensor<f8E5M2, gmem, "((4,2),1,1):((1,16),0,0)">) -> !cute.tensor<f8E5M2, rmem, "((4,2),1,1):((1,4),0,0)">
     cute.copy %tgB, %fgB : !cute.tensor<f8E5M2, gmem, "((4,2),1,1):((1,16),0,0)">, !cute.tensor<f8E5M2, rmem, "((4,2),1,1):((1,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E5M2F32_TN, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(16,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E5M2F32_TN, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(16,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2),1,1):((1,64),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM89_16x8x32_F32E5M2E5M2F32_TN, "(1,1,1)">, %fgA, %fgB, %fgC : !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">, !cute.tensor<f8E5M2, rmem, "((4,2),1,1):((1,4),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">

@@ -38,9 +38,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((64,16),1,1):((16,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((8,16),1,1):((16,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -78,9 +78,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F16F16F16_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((64,16),1,1):((16,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F16F16F16_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (136,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((136,16),1,1):((16,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F16F16F16_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F16F16F16_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F16F16F16_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (136,16):(16,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F16F16F16_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -118,9 +118,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F16F16F16_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((64,16),1,1):((16,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F16F16F16_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (256,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((256,16),1,1):((16,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F16F16F16_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F16F16F16_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F16F16F16_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (256,16):(16,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F16F16F16_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -150,11 +150,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(64,16):(16,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((8,16),1,1):((16,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -184,11 +184,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F16F16F16_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(64,16):(16,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F16F16F16_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (136,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((136,16),1,1):((16,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F16F16F16_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F16F16F16_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (136,16):(16,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F16F16F16_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F16F16F16_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -218,11 +218,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F16F16F16_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(64,16):(16,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F16F16F16_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (256,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((256,16),1,1):((16,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F16F16F16_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F16F16F16_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (256,16):(16,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F16F16F16_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F16F16F16_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -260,9 +260,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32F16F16_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((64,16),1,1):((16,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32F16F16_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((8,16),1,1):((16,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32F16F16_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32F16F16_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32F16F16_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32F16F16_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -300,9 +300,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32F16F16_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((64,16),1,1):((16,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32F16F16_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (136,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((136,16),1,1):((16,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32F16F16_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32F16F16_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32F16F16_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (136,16):(16,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32F16F16_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -340,9 +340,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((64,16),1,1):((16,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (256,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((256,16),1,1):((16,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (256,16):(16,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -372,11 +372,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32F16F16_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(64,16):(16,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32F16F16_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((8,16),1,1):((16,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32F16F16_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32F16F16_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32F16F16_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32F16F16_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -406,11 +406,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32F16F16_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(64,16):(16,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32F16F16_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (136,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((136,16),1,1):((16,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32F16F16_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32F16F16_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (136,16):(16,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32F16F16_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32F16F16_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -440,11 +440,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(64,16):(16,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (256,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((256,16),1,1):((16,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (256,16):(16,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -482,9 +482,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32BF16BF16_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index) -> !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o ((64,16),1,1):((16,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32BF16BF16_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index) -> !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o ((8,16),1,1):((16,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32BF16BF16_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32BF16BF16_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32BF16BF16_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32BF16BF16_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -522,9 +522,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32BF16BF16_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index) -> !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o ((64,16),1,1):((16,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32BF16BF16_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (136,16):(16,1)">, index) -> !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o ((136,16),1,1):((16,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32BF16BF16_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32BF16BF16_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32BF16BF16_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (136,16):(16,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32BF16BF16_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -562,9 +562,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index) -> !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o ((64,16),1,1):((16,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (256,16):(16,1)">, index) -> !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o ((256,16),1,1):((16,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (256,16):(16,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -594,11 +594,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32BF16BF16_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<bf16, gmem, "(64,16):(16,1)">, index) -> !cute.tensor<bf16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32BF16BF16_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index) -> !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o ((8,16),1,1):((16,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32BF16BF16_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<bf16, gmem, "(64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32BF16BF16_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<bf16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<bf16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %wA, %rA : !cute.tensor<bf16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<bf16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32BF16BF16_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F32BF16BF16_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -628,11 +628,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32BF16BF16_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<bf16, gmem, "(64,16):(16,1)">, index) -> !cute.tensor<bf16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32BF16BF16_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (136,16):(16,1)">, index) -> !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o ((136,16),1,1):((16,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32BF16BF16_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<bf16, gmem, "(64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32BF16BF16_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (136,16):(16,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<bf16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<bf16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %wA, %rA : !cute.tensor<bf16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<bf16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32BF16BF16_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x16_F32BF16BF16_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -662,11 +662,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<bf16, gmem, "(64,16):(16,1)">, index) -> !cute.tensor<bf16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (256,16):(16,1)">, index) -> !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o ((256,16),1,1):((16,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<bf16, gmem, "(64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<bf16, smem, "Sw<1,3,3> o 0 o (256,16):(16,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<bf16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<bf16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %wA, %rA : !cute.tensor<bf16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<bf16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -704,9 +704,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (64,8):(8,1)">, index) -> !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o ((64,8),1,1):((8,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (8,8):(8,1)">, index) -> !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o ((8,8),1,1):((8,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (64,8):(8,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (8,8):(8,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -744,9 +744,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x8_F32TF32TF32_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (64,8):(8,1)">, index) -> !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o ((64,8),1,1):((8,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x8_F32TF32TF32_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (136,8):(8,1)">, index) -> !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o ((136,8),1,1):((8,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x8_F32TF32TF32_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x8_F32TF32TF32_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (64,8):(8,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x8_F32TF32TF32_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (136,8):(8,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x8_F32TF32TF32_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -784,9 +784,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x8_F32TF32TF32_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (64,8):(8,1)">, index) -> !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o ((64,8),1,1):((8,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x8_F32TF32TF32_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (256,8):(8,1)">, index) -> !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o ((256,8),1,1):((8,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x8_F32TF32TF32_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x8_F32TF32TF32_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (64,8):(8,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x8_F32TF32TF32_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (256,8):(8,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x8_F32TF32TF32_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -816,11 +816,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (8,8):(8,1)">, index) -> !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o ((8,8),1,1):((8,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (8,8):(8,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -850,11 +850,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x8_F32TF32TF32_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x8_F32TF32TF32_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (136,8):(8,1)">, index) -> !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o ((136,8),1,1):((8,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x8_F32TF32TF32_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x8_F32TF32TF32_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (136,8):(8,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x8_F32TF32TF32_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x8_F32TF32TF32_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -884,11 +884,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x8_F32TF32TF32_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x8_F32TF32TF32_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (256,8):(8,1)">, index) -> !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o ((256,8),1,1):((8,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x8_F32TF32TF32_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x8_F32TF32TF32_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (256,8):(8,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x8_F32TF32TF32_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x8_F32TF32TF32_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -926,9 +926,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E4M3_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E4M3_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E4M3_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E4M3_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E4M3_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E4M3_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -966,9 +966,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E4M3_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E4M3_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((136,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E4M3_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E4M3_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E4M3_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E4M3_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1006,9 +1006,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E4M3_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E4M3_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E4M3_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E4M3_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E4M3_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E4M3_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1038,11 +1038,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E4M3_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E4M3FN, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E4M3_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E4M3_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E4M3FN, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E4M3_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E4M3_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E4M3_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1072,11 +1072,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E4M3_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E4M3FN, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E4M3_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((136,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E4M3_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E4M3FN, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E4M3_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E4M3_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E4M3_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1106,11 +1106,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E4M3_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E4M3FN, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E4M3_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E4M3_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E4M3FN, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E4M3_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E4M3_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E4M3_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1148,9 +1148,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E5M2_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E5M2_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E5M2_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E5M2_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E5M2_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E5M2_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1188,9 +1188,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E5M2_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E5M2_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((136,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E5M2_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E5M2_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E5M2_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E5M2_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1228,9 +1228,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E5M2_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E5M2_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E5M2_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E5M2_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E5M2_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E5M2_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1260,11 +1260,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E5M2_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E4M3FN, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E5M2_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E5M2_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E4M3FN, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E5M2_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E5M2_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E4M3E5M2_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1294,11 +1294,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E5M2_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E4M3FN, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E5M2_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((136,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E5M2_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E4M3FN, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E5M2_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E5M2_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E4M3E5M2_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1328,11 +1328,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E5M2_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E4M3FN, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E5M2_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E5M2_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E4M3FN, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E5M2_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f8E4M3FN, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E4M3FN, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E5M2_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E4M3E5M2_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1370,9 +1370,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E4M3_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E4M3_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E4M3_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E4M3_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E4M3_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E4M3_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1410,9 +1410,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E4M3_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E4M3_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((136,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E4M3_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E4M3_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E4M3_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E4M3_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1450,9 +1450,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E4M3_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E4M3_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E4M3_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E4M3_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E4M3_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E4M3_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1482,11 +1482,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E4M3_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E5M2, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E4M3_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E4M3_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E5M2, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E4M3_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E4M3_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E4M3_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1516,11 +1516,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E4M3_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E5M2, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E4M3_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((136,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E4M3_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E5M2, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E4M3_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E4M3_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E4M3_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1550,11 +1550,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E4M3_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E5M2, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E4M3_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E4M3_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E5M2, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E4M3_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E4M3FN, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E4M3_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E4M3_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1592,9 +1592,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E5M2_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E5M2_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E5M2_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E5M2_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E5M2_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E5M2_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1632,9 +1632,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E5M2_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E5M2_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((136,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E5M2_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E5M2_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E5M2_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E5M2_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1672,9 +1672,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E5M2_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E5M2_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E5M2_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E5M2_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E5M2_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E5M2_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1704,11 +1704,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E5M2_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E5M2, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E5M2_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E5M2_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E5M2, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E5M2_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E5M2_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_F32E5M2E5M2_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1738,11 +1738,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E5M2_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E5M2, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E5M2_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((136,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E5M2_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E5M2, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E5M2_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (136,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E5M2_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,136):(136,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x136x32_F32E5M2E5M2_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,136):(136,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,17),1,1):((1,1088,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,17),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1772,11 +1772,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E5M2_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f8E5M2, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E5M2_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E5M2_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f8E5M2, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E5M2_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f8E5M2, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f8E5M2, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<f8E5M2, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E5M2_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_F32E5M2E5M2_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1814,9 +1814,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8S8_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8S8_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8S8_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8S8_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8S8_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8S8_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1854,9 +1854,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8S8_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8S8_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((128,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8S8_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,128):(128,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8S8_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8S8_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8S8_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,128):(128,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1894,9 +1894,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8S8_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8S8_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8S8_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8S8_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8S8_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8S8_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1926,11 +1926,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8S8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8S8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8S8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8S8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8S8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8S8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1960,11 +1960,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8S8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8S8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((128,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8S8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8S8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8S8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,128):(128,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8S8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,128):(128,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -1994,11 +1994,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8S8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8S8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8S8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8S8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8S8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8S8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2036,9 +2036,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2076,9 +2076,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8U8_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8U8_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((128,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8U8_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,128):(128,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8U8_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8U8_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8U8_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,128):(128,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2116,9 +2116,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8U8_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8U8_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8U8_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8U8_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8U8_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8U8_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2148,11 +2148,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2182,11 +2182,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8U8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8U8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((128,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8U8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8U8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8U8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,128):(128,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32S8U8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,128):(128,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2216,11 +2216,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8U8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8U8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8U8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8U8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8U8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32S8U8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2258,9 +2258,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8S8_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8S8_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8S8_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8S8_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8S8_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8S8_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2298,9 +2298,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8S8_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8S8_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((128,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8S8_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,128):(128,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8S8_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8S8_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8S8_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,128):(128,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2338,9 +2338,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8S8_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8S8_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8S8_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8S8_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8S8_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8S8_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2370,11 +2370,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8S8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8S8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8S8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8S8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8S8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8S8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2404,11 +2404,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8S8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8S8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((128,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8S8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8S8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8S8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,128):(128,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8S8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,128):(128,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2438,11 +2438,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8S8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8S8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8S8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8S8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8S8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8S8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2480,9 +2480,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8U8_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8U8_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8U8_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8U8_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8U8_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8U8_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2520,9 +2520,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8U8_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8U8_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((128,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8U8_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,128):(128,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8U8_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8U8_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8U8_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,128):(128,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2560,9 +2560,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8U8_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((64,32),1,1):((32,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8U8_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8U8_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8U8_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8U8_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8U8_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2592,11 +2592,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8U8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8U8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8U8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8U8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8U8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32U8U8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2626,11 +2626,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8U8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8U8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((128,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8U8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8U8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (128,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8U8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,128):(128,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_S32U8U8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,128):(128,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -2660,11 +2660,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8U8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8U8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((256,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8U8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8U8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (256,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8U8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,256):(256,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x32_S32U8U8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,256):(256,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,32),1,1):((1,2048,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned

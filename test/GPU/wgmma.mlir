@@ -52,18 +52,18 @@ gpu.module @kernels {
     // 128-byte-swizzled K-major tiles: the canonical SW128 layout of wgmma.
     %sA = cute.make_tensor %smemA, %la : (memref<4096xf16, #gpu.address_space<workgroup>>, !cute.layout<"(64,64):(64,1)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">
     %sB = cute.make_tensor %smemB, %lb : (memref<4096xf16, #gpu.address_space<workgroup>>, !cute.layout<"(64,64):(64,1)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">
-    %tAg = cute_nvgpu.partition_s #g2s_f16, %gA, %tid : (!cute.tensor<f16, gmem, "(64,64):(64,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),1024,0)">
-    %tAs = cute_nvgpu.partition_d #g2s_f16, %sA, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
+    %tAg = cute_nvgpu.partition_s #g2s_f16, %gA, %tid : !cute.tensor<f16, gmem, "(64,64):(64,1)">, index
+    %tAs = cute_nvgpu.partition_d #g2s_f16, %sA, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index
     cute_nvgpu.copy #g2s_f16, %tAg, %tAs : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),1024,0)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-    %tBg = cute_nvgpu.partition_s #g2s_f16, %gB, %tid : (!cute.tensor<f16, gmem, "(64,64):(64,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),1024,0)">
-    %tBs = cute_nvgpu.partition_d #g2s_f16, %sB, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
+    %tBg = cute_nvgpu.partition_s #g2s_f16, %gB, %tid : !cute.tensor<f16, gmem, "(64,64):(64,1)">, index
+    %tBs = cute_nvgpu.partition_d #g2s_f16, %sB, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index
     cute_nvgpu.copy #g2s_f16, %tBg, %tBs : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),1024,0)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
     // Generic-proxy stores that the tensor cores' async proxy reads next.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #wgmma_f16_n64, %sA, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">
-    %wB = cute_nvgpu.partition_b #wgmma_f16_n64, %sB, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">
-    %wC = cute_nvgpu.partition_c #wgmma_f16_n64, %gC, %tid : (!cute.tensor<f32, gmem, "(64,64):(64,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,8),1,1):((1,512,8),0,0)">
+    %wA = cute_nvgpu.partition_a #wgmma_f16_n64, %sA, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index
+    %wB = cute_nvgpu.partition_b #wgmma_f16_n64, %sB, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index
+    %wC = cute_nvgpu.partition_c #wgmma_f16_n64, %gC, %tid : !cute.tensor<f32, gmem, "(64,64):(64,1)">, index
     %acc = cute.make_fragment like %wC : (!cute.tensor<f32, gmem, "((2,2,8),1,1):((1,512,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
     cute.copy %wC, %acc : !cute.tensor<f32, gmem, "((2,2,8),1,1):((1,512,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned
@@ -87,18 +87,18 @@ gpu.module @kernels {
     // 128-byte-swizzled K-major tiles: the canonical SW128 layout of wgmma.
     %sA = cute.make_tensor %smemA, %la : (memref<4096xbf16, #gpu.address_space<workgroup>>, !cute.layout<"(64,64):(64,1)">) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">
     %sB = cute.make_tensor %smemB, %lb : (memref<8192xbf16, #gpu.address_space<workgroup>>, !cute.layout<"(128,64):(64,1)">) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">
-    %tAg = cute_nvgpu.partition_s #g2s_bf16, %gA, %tid : (!cute.tensor<bf16, gmem, "(64,64):(64,1)">, index) -> !cute.tensor<bf16, gmem, "((8,1),4,1):((1,0),1024,0)">
-    %tAs = cute_nvgpu.partition_d #g2s_bf16, %sA, %tid : (!cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
+    %tAg = cute_nvgpu.partition_s #g2s_bf16, %gA, %tid : !cute.tensor<bf16, gmem, "(64,64):(64,1)">, index
+    %tAs = cute_nvgpu.partition_d #g2s_bf16, %sA, %tid : !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index
     cute_nvgpu.copy #g2s_bf16, %tAg, %tAs : !cute.tensor<bf16, gmem, "((8,1),4,1):((1,0),1024,0)">, !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-    %tBg = cute_nvgpu.partition_s #g2s_bf16, %gB, %tid : (!cute.tensor<bf16, gmem, "(128,64):(64,1)">, index) -> !cute.tensor<bf16, gmem, "((8,1),8,1):((1,0),1024,0)">
-    %tBs = cute_nvgpu.partition_d #g2s_bf16, %sB, %tid : (!cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, index) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1):((1,0),1024,0)">
+    %tBg = cute_nvgpu.partition_s #g2s_bf16, %gB, %tid : !cute.tensor<bf16, gmem, "(128,64):(64,1)">, index
+    %tBs = cute_nvgpu.partition_d #g2s_bf16, %sB, %tid : !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, index
     cute_nvgpu.copy #g2s_bf16, %tBg, %tBs : !cute.tensor<bf16, gmem, "((8,1),8,1):((1,0),1024,0)">, !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1):((1,0),1024,0)">
     // Generic-proxy stores that the tensor cores' async proxy reads next.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #wgmma_bf16_n128, %sA, %tid : (!cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">
-    %wB = cute_nvgpu.partition_b #wgmma_bf16_n128, %sB, %tid : (!cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, index) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((128,16),1,4):((64,1),0,16)">
-    %wC = cute_nvgpu.partition_c #wgmma_bf16_n128, %gC, %tid : (!cute.tensor<f32, gmem, "(64,128):(128,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">
+    %wA = cute_nvgpu.partition_a #wgmma_bf16_n128, %sA, %tid : !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index
+    %wB = cute_nvgpu.partition_b #wgmma_bf16_n128, %sB, %tid : !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, index
+    %wC = cute_nvgpu.partition_c #wgmma_bf16_n128, %gC, %tid : !cute.tensor<f32, gmem, "(64,128):(128,1)">, index
     %acc = cute.make_fragment like %wC : (!cute.tensor<f32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     cute.copy %wC, %acc : !cute.tensor<f32, gmem, "((2,2,16),1,1):((1,1024,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
     nvvm.wgmma.fence.aligned

@@ -32,8 +32,8 @@ gpu.module @kernels {
     %sA = cute.make_tensor %smemA, %lA : (memref<2048xf16, #gpu.address_space<workgroup>>, !cute.layout<"(64,32):(32,1)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (64,32):(32,1)">
     %lB = cute.static : !cute.layout<"(8,32):(32,1)">
     %sB = cute.make_tensor %smemB, %lB : (memref<256xf16, #gpu.address_space<workgroup>>, !cute.layout<"(8,32):(32,1)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (8,32):(32,1)">
-    %wA = cute_nvgpu.partition_a #wg, %sA, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((64,16),1,2):((32,1),0,16)">
-    %wB = cute_nvgpu.partition_b #wg, %sB, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),1,2):((32,1),0,16)">
+    %wA = cute_nvgpu.partition_a #wg, %sA, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #wg, %sB, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (8,32):(32,1)">, index
     %acc = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     %more = arith.cmpi ne, %k, %c0 : index
     nvvm.wgmma.fence.aligned
@@ -51,8 +51,8 @@ gpu.module @kernels {
     %sA = cute.make_tensor %smemA, %lA : (memref<2048xf16, #gpu.address_space<workgroup>>, !cute.layout<"(64,32):(32,1)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (64,32):(32,1)">
     %lB = cute.static : !cute.layout<"(8,32):(32,1)">
     %sB = cute.make_tensor %smemB, %lB : (memref<256xf16, #gpu.address_space<workgroup>>, !cute.layout<"(8,32):(32,1)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (8,32):(32,1)">
-    %wA = cute_nvgpu.partition_a #wg, %sA, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (64,32):(32,1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((64,16),1,2):((32,1),0,16)">
-    %wB = cute_nvgpu.partition_b #wg, %sB, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),1,2):((32,1),0,16)">
+    %wA = cute_nvgpu.partition_a #wg, %sA, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #wg, %sB, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o (8,32):(32,1)">, index
     %acc = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     %false = arith.constant false
     nvvm.wgmma.fence.aligned

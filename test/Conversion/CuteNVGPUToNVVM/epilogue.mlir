@@ -21,10 +21,10 @@ gpu.module @k {
     %acc = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
     %buf = memref.alloca() : memref<4096xf16, #gpu.address_space<workgroup>>
     %sh = cute.make_shape %m, %n : !cute.shape<"(?,?)">
-    %id = cute.make_identity_tensor %sh : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %id = cute.make_identity_tensor %sh : !cute.shape<"(?,?)">
     %t = cute.static : !cute.tile<"(64,64)">
     %c = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
-    %tile = cute.local_tile %id, %t, %c : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,64)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">
+    %tile = cute.local_tile %id, %t, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,64)">, !cute.coord<"(?,?)">
     cute_nvgpu.epilogue_store #tm, #st, %desc, %acc, %tile, %buf, %tid : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
     gpu.return
   }

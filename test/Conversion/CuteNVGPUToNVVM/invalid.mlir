@@ -23,7 +23,7 @@ func.func private @cuteTmaDescriptorCreate(!llvm.ptr) -> !llvm.ptr
 func.func @descriptor_callee_clash(%buf: memref<?xf16>, %m: index, %k: index) -> !llvm.ptr {
   %sh = cute.make_shape %m, %k : !cute.shape<"(?,?)">
   %st = cute.make_stride %k : !cute.stride<"(?,1)">
-  %l = cute.make_layout %sh, %st : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %l = cute.make_layout %sh, %st : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %t = cute.make_tensor %buf, %l : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
   // expected-error @+1 {{'cute_nvgpu.make_tma_descriptor' op @cuteTmaDescriptorCreate is declared with another type}}
   %d = cute_nvgpu.make_tma_descriptor #tma, %t : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr

@@ -53,9 +53,9 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_SS, "(1,1,1)">, %sA, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((64,16),1,1):((16,1),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_SS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((8,16),1,1):((16,1),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_SS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_SS, "(1,1,1)">, %sA, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_SS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_SS, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -86,11 +86,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f16, gmem, "(64,16):(16,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index) -> !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o ((8,16),1,1):((16,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f16, gmem, "(64,16):(16,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f16, smem, "Sw<1,3,3> o 0 o (8,16):(16,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f16, gmem, "((2,2,2),1,1):((1,128,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,2),1,1):((1,2,4),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f16, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x16_F16F16F16_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f16, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f16, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f16, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f16, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f16, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -121,11 +121,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (8,8):(8,1)">, index) -> !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o ((8,8),1,1):((8,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<f32, smem, "Sw<1,2,3> o 0 o (8,8):(8,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">) -> !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %wA, %rA : !cute.tensor<f32, gmem, "((2,2),1,1):((64,4),0,0)">, !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<f32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x8_F32TF32TF32_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<f32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<f32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<f32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned
@@ -156,11 +156,11 @@ gpu.module @kernels {
     // Generic-proxy stores that the tensor cores' async proxy reads.
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
-    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_RS, "(1,1,1)">, %gA, %tid : (!cute.tensor<i8, gmem, "(64,32):(32,1)">, index) -> !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">
-    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_RS, "(1,1,1)">, %sB, %tid : (!cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index) -> !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o ((8,32),1,1):((32,1),0,0)">
+    %wA = cute_nvgpu.partition_a #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_RS, "(1,1,1)">, %gA, %tid : !cute.tensor<i8, gmem, "(64,32):(32,1)">, index
+    %wB = cute_nvgpu.partition_b #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_RS, "(1,1,1)">, %sB, %tid : !cute.tensor<i8, smem, "Sw<1,4,3> o 0 o (8,32):(32,1)">, index
     %rA = cute.make_fragment like %wA : (!cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">) -> !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
     cute.copy %wA, %rA : !cute.tensor<i8, gmem, "((4,2,2),1,1):((1,256,16),0,0)">, !cute.tensor<i8, rmem, "((4,2,2),1,1):((1,4,8),0,0)">
-    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_RS, "(1,1,1)">, %gC, %tid : (!cute.tensor<i32, gmem, "(64,8):(8,1)">, index) -> !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">
+    %tgC = cute_nvgpu.partition_c #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x8x32_S32S8U8_RS, "(1,1,1)">, %gC, %tid : !cute.tensor<i32, gmem, "(64,8):(8,1)">, index
     %fgC = cute.make_fragment like %tgC : (!cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">) -> !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     cute.copy %tgC, %fgC : !cute.tensor<i32, gmem, "((2,2,1),1,1):((1,64,8),0,0)">, !cute.tensor<i32, rmem, "((2,2,1),1,1):((1,2,0),0,0)">
     nvvm.wgmma.fence.aligned

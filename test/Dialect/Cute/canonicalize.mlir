@@ -13,9 +13,9 @@
 // CHECK: return %[[L]], %[[C64]], %[[C64]], %[[AT]]
 func.func @static_chain() -> (!cute.layout<"((2,4),(4,2)):((1,2),(16,8))">, index, index, index) {
   %s = cute.make_shape : !cute.shape<"(8,8)">
-  %l = cute.make_layout %s : (!cute.shape<"(8,8)">) -> !cute.layout<"(8,8):(1,8)">
+  %l = cute.make_layout %s : !cute.shape<"(8,8)">
   %t = cute.static : !cute.tile<"(2:1,4:2)">
-  %d = cute.logical_divide %l, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"(2:1,4:2)">) -> !cute.layout<"((2,4),(4,2)):((1,2),(16,8))">
+  %d = cute.logical_divide %l, %t : !cute.layout<"(8,8):(1,8)">, !cute.tile<"(2:1,4:2)">
   %n = cute.size %d : !cute.layout<"((2,4),(4,2)):((1,2),(16,8))">
   %c = cute.cosize %d : !cute.layout<"((2,4),(4,2)):((1,2),(16,8))">
   // Coordinate ((0,1),(2,0)): 1*2 + 2*16 = 34.
@@ -47,7 +47,7 @@ func.func @static_answers_of_dynamic_layouts(%l: !cute.layout<"(4,(2,4)):(?,(1,?
 // CHECK: return %[[L]]
 func.func @facts_fold(%a: !cute.layout<"(?{div=16},4):(1,?)">) -> !cute.layout<"16:1"> {
   %b = cute.static : !cute.layout<"16:1">
-  %r = cute.composition %a, %b : (!cute.layout<"(?{div=16},4):(1,?)">, !cute.layout<"16:1">) -> !cute.layout<"16:1">
+  %r = cute.composition %a, %b : !cute.layout<"(?{div=16},4):(1,?)">, !cute.layout<"16:1">
   return %r : !cute.layout<"16:1">
 }
 

@@ -10,7 +10,7 @@
 // CHECK-NOT: cute.
 func.func @cosize_of_compact(%m: index) -> index {
   %s = cute.make_shape %m : !cute.shape<"(?,8)">
-  %l = cute.make_layout %s : (!cute.shape<"(?,8)">) -> !cute.layout<"(?,8):(1,?)">
+  %l = cute.make_layout %s : !cute.shape<"(?,8)">
   %n = cute.cosize %l : !cute.layout<"(?,8):(1,?)">
   return %n : index
 }
@@ -26,7 +26,7 @@ func.func @cosize_of_compact(%m: index) -> index {
 func.func @crd2idx(%ld: index, %i: index, %j: index) -> index {
   %d = cute.make_stride %ld : !cute.stride<"(1,?)">
   %s = cute.make_shape : !cute.shape<"(128,64)">
-  %l = cute.make_layout %s, %d : (!cute.shape<"(128,64)">, !cute.stride<"(1,?)">) -> !cute.layout<"(128,64):(1,?)">
+  %l = cute.make_layout %s, %d : !cute.shape<"(128,64)">, !cute.stride<"(1,?)">
   %c = cute.make_coord %i, %j : !cute.coord<"(?,?)">
   %x = cute.crd2idx %c, %l : !cute.coord<"(?,?)">, !cute.layout<"(128,64):(1,?)">
   return %x : index
@@ -45,10 +45,10 @@ func.func @crd2idx(%ld: index, %i: index, %j: index) -> index {
 // CHECK: return %[[R]]
 func.func @tile_count(%m: index, %n: index) -> index {
   %s = cute.make_shape %m, %n : !cute.shape<"(?,?)">
-  %l = cute.make_layout %s : (!cute.shape<"(?,?)">) -> !cute.layout<"(?,?):(1,?)">
+  %l = cute.make_layout %s : !cute.shape<"(?,?)">
   %t = cute.static : !cute.tile<"(128,64)">
-  %z = cute.zipped_divide %l, %t : (!cute.layout<"(?,?):(1,?)">, !cute.tile<"(128,64)">) -> !cute.layout<"((128,64),(?,?)):((1,?),(128,?{div=64}))">
-  %rest = cute.get %z [1] : (!cute.layout<"((128,64),(?,?)):((1,?),(128,?{div=64}))">) -> !cute.layout<"(?,?):(128,?{div=64})">
+  %z = cute.zipped_divide %l, %t : !cute.layout<"(?,?):(1,?)">, !cute.tile<"(128,64)">
+  %rest = cute.get %z [1] : !cute.layout<"((128,64),(?,?)):((1,?),(128,?{div=64}))">
   %count = cute.size %rest : !cute.layout<"(?,?):(128,?{div=64})">
   return %count : index
 }

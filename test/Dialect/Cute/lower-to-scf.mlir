@@ -11,7 +11,7 @@
 func.func @load(%buf: memref<?xf32>, %ld: index, %i: index, %j: index) -> f32 {
   %d = cute.make_stride %ld : !cute.stride<"(1,?)">
   %s = cute.make_shape : !cute.shape<"(8,8)">
-  %l = cute.make_layout %s, %d : (!cute.shape<"(8,8)">, !cute.stride<"(1,?)">) -> !cute.layout<"(8,8):(1,?)">
+  %l = cute.make_layout %s, %d : !cute.shape<"(8,8)">, !cute.stride<"(1,?)">
   %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"(8,8):(1,?)">) -> !cute.tensor<f32, gmem, "(8,8):(1,?)">
   %c = cute.make_coord %i, %j : !cute.coord<"(?,?)">
   %v = cute.load %t[%c] : !cute.tensor<f32, gmem, "(8,8):(1,?)">, !cute.coord<"(?,?)"> -> f32
@@ -53,11 +53,11 @@ func.func @copy(%buf: memref<?xf32>, %out: memref<?xf32>) {
 // CHECK: memref.reinterpret_cast %[[BUF]] to offset: [%[[OFF]]], sizes: [4, 8], strides: [1, %[[LD]]] : memref<?xf32> to memref<4x8xf32, strided<[1, ?], offset: ?>>
 func.func @view(%buf: memref<?xf32>, %ld: index, %bm: index) -> memref<4x8xf32, strided<[1, ?], offset: ?>> {
   %s = cute.make_shape %ld : !cute.shape<"(?,8)">
-  %l = cute.make_layout %s : (!cute.shape<"(?,8)">) -> !cute.layout<"(?,8):(1,?)">
+  %l = cute.make_layout %s : !cute.shape<"(?,8)">
   %t = cute.make_tensor %buf, %l : (memref<?xf32>, !cute.layout<"(?,8):(1,?)">) -> !cute.tensor<f32, gmem, "(?,8):(1,?)">
   %tile = cute.static : !cute.tile<"(4,8)">
   %c = cute.make_coord %bm : !cute.coord<"(?,0)">
-  %blk = cute.local_tile %t, %tile, %c : (!cute.tensor<f32, gmem, "(?,8):(1,?)">, !cute.tile<"(4,8)">, !cute.coord<"(?,0)">) -> !cute.tensor<f32, gmem, "(4,8):(1,?)">
+  %blk = cute.local_tile %t, %tile, %c : !cute.tensor<f32, gmem, "(?,8):(1,?)">, !cute.tile<"(4,8)">, !cute.coord<"(?,0)">
   %m = cute.to_memref %blk : !cute.tensor<f32, gmem, "(4,8):(1,?)"> -> memref<4x8xf32, strided<[1, ?], offset: ?>>
   return %m : memref<4x8xf32, strided<[1, ?], offset: ?>>
 }

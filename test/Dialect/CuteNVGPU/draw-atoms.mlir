@@ -20,6 +20,6 @@
 #tc = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"UniversalCopy_U128", f16>, threads = "(32,8):(8,1)", values = "(1,8)">
 
 func.func @kernel(%gC: !cute.tensor<f32, gmem, "(32,16):(1,32)">, %tid: index) attributes {copy = #tc} {
-  %tC = cute_nvgpu.partition_c #tm, %gC, %tid : (!cute.tensor<f32, gmem, "(32,16):(1,32)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,1):((32,8),0,0)">
+  %tC = cute_nvgpu.partition_c #tm, %gC, %tid : !cute.tensor<f32, gmem, "(32,16):(1,32)">, index
   return
 }

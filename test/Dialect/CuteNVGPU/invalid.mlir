@@ -494,20 +494,10 @@ func.func private @tiled_copy_dynamic_thread_layout() attributes {a = #cute_nvgp
 
 // -----
 
-#tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1)", permutation = "(32,32,16)">
-func.func @partition_a_wrong_result_type(%sA: !cute.tensor<f16, smem, "(32,16):(16,1)">, %tid: index) {
-  // expected-error @below {{failed to infer returned types}}
-  // expected-error @below {{'cute_nvgpu.partition_a' op inferred type(s) '!cute.tensor<f16, smem, "((2,2,2),1,1):((1,128,8),0,0)">' are incompatible with return type(s) of operation '!cute.tensor<f16, smem, "((8),1,1):((1),0,0)">'}}
-  %a = cute_nvgpu.partition_a #tm, %sA, %tid : (!cute.tensor<f16, smem, "(32,16):(16,1)">, index) -> !cute.tensor<f16, smem, "((8),1,1):((1),0,0)">
-  return
-}
-
-// -----
-
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1)">
 func.func @partition_a_rank_1(%sA: !cute.tensor<f16, smem, "512:1">, %tid: index) {
   // expected-error @+1 {{'cute_nvgpu.partition_a' op logical_divide: tiler (32,16) has 2 modes but the layout 512:1 has rank 1}}
-  %a = cute_nvgpu.partition_a #tm, %sA, %tid : (!cute.tensor<f16, smem, "512:1">, index) -> !cute.tensor<f16, smem, "1:0">
+  %a = cute_nvgpu.partition_a #tm, %sA, %tid : !cute.tensor<f16, smem, "512:1">, index
   return
 }
 
@@ -516,7 +506,7 @@ func.func @partition_a_rank_1(%sA: !cute.tensor<f16, smem, "512:1">, %tid: index
 #tc = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"UniversalCopy_U128", f16>, threads = "(32,8):(8,1)", values = "(1,8)">
 func.func @partition_s_tensor_rank_below_tile(%g: !cute.tensor<f16, gmem, "2048:1">, %tid: index) {
   // expected-error @+1 {{'cute_nvgpu.partition_s' op the rank-1 tensor 2048:1 is smaller than the (32,64) tile of the copy}}
-  %p = cute_nvgpu.partition_s #tc, %g, %tid : (!cute.tensor<f16, gmem, "2048:1">, index) -> !cute.tensor<f16, gmem, "1:0">
+  %p = cute_nvgpu.partition_s #tc, %g, %tid : !cute.tensor<f16, gmem, "2048:1">, index
   return
 }
 
@@ -525,7 +515,7 @@ func.func @partition_s_tensor_rank_below_tile(%g: !cute.tensor<f16, gmem, "2048:
 #tc = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"UniversalCopy_U128", f16>, threads = "(32,8):(8,1)", values = "(1,8)">
 func.func @retile_rank_1(%f: !cute.tensor<f16, rmem, "8:1">) {
   // expected-error @+1 {{'cute_nvgpu.retile' op retile needs a (values, rest...) fragment, got 8:1}}
-  %v = cute_nvgpu.retile #tc, %f : (!cute.tensor<f16, rmem, "8:1">) -> !cute.tensor<f16, rmem, "1:0">
+  %v = cute_nvgpu.retile #tc, %f : !cute.tensor<f16, rmem, "8:1">
   return
 }
 

@@ -1,10 +1,12 @@
 // RUN: cute-opt %s | FileCheck %s
 // RUN: cute-opt %s | cute-opt | FileCheck %s
 // RUN: cute-opt %s -mlir-print-op-generic | cute-opt | FileCheck %s
+// RUN: cute-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=INFERRED
 
-// Round trip of the cute_nvgpu ops. Partition result types are the ones the
-// ops infer (a wrong one is an "inferred type(s) ... are incompatible"
-// error); gemm and copy operands are consistent with their atoms.
+// Round trip of the cute_nvgpu ops. Partition result types are inferred and
+// not printed: the INFERRED lines check them in the generic form (a stated
+// type that contradicts one is an error, see invalid.mlir); gemm and copy
+// operands are consistent with their atoms.
 
 // A 2x2 tiling of the SM80 16x8x16 atom over a 32x32x16 tile (128 threads).
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.mma_atom<"SM80_16x8x16_F32F16F16F32_TN">, "(2,2,1):(1,2,0)", permutation = "(32,32,16)">
@@ -43,12 +45,15 @@
 // CHECK-SAME: (%[[SA:[^:]*]]: !cute.tensor<f16, smem, "(32,16):(16,1)">, %[[SB:[^:]*]]: !cute.tensor<f16, smem, "(32,16):(16,1)">, %[[GC:[^:]*]]: !cute.tensor<f32, gmem, "(32,32):(1,32)">, %[[TID:[^:]*]]: index)
 func.func @partition_mma(%sA: !cute.tensor<f16, smem, "(32,16):(16,1)">, %sB: !cute.tensor<f16, smem, "(32,16):(16,1)">,
                          %gC: !cute.tensor<f32, gmem, "(32,32):(1,32)">, %tid: index) {
-  // CHECK: cute_nvgpu.partition_a #[[TM]], %[[SA]], %[[TID]] : (!cute.tensor<f16, smem, "(32,16):(16,1)">, index) -> !cute.tensor<f16, smem, "((2,2,2),1,1):((1,128,8),0,0)">
-  %a = cute_nvgpu.partition_a #tm, %sA, %tid : (!cute.tensor<f16, smem, "(32,16):(16,1)">, index) -> !cute.tensor<f16, smem, "((2,2,2),1,1):((1,128,8),0,0)">
-  // CHECK: cute_nvgpu.partition_b #[[TM]], %[[SB]], %[[TID]] : (!cute.tensor<f16, smem, "(32,16):(16,1)">, index) -> !cute.tensor<f16, smem, "((2,2),2,1):((1,8),256,0)">
-  %b = cute_nvgpu.partition_b #tm, %sB, %tid : (!cute.tensor<f16, smem, "(32,16):(16,1)">, index) -> !cute.tensor<f16, smem, "((2,2),2,1):((1,8),256,0)">
-  // CHECK: cute_nvgpu.partition_c #[[TM]], %[[GC]], %[[TID]] : (!cute.tensor<f32, gmem, "(32,32):(1,32)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,2):((32,8),0,512)">
-  %c = cute_nvgpu.partition_c #tm, %gC, %tid : (!cute.tensor<f32, gmem, "(32,32):(1,32)">, index) -> !cute.tensor<f32, gmem, "((2,2),1,2):((32,8),0,512)">
+  // CHECK: cute_nvgpu.partition_a #[[TM]], %[[SA]], %[[TID]] : !cute.tensor<f16, smem, "(32,16):(16,1)">, index
+  // INFERRED: "cute_nvgpu.partition_a"{{.*}} -> !cute.tensor<f16, smem, "((2,2,2),1,1):((1,128,8),0,0)">
+  %a = cute_nvgpu.partition_a #tm, %sA, %tid : !cute.tensor<f16, smem, "(32,16):(16,1)">, index
+  // CHECK: cute_nvgpu.partition_b #[[TM]], %[[SB]], %[[TID]] : !cute.tensor<f16, smem, "(32,16):(16,1)">, index
+  // INFERRED: "cute_nvgpu.partition_b"{{.*}} -> !cute.tensor<f16, smem, "((2,2),2,1):((1,8),256,0)">
+  %b = cute_nvgpu.partition_b #tm, %sB, %tid : !cute.tensor<f16, smem, "(32,16):(16,1)">, index
+  // CHECK: cute_nvgpu.partition_c #[[TM]], %[[GC]], %[[TID]] : !cute.tensor<f32, gmem, "(32,32):(1,32)">, index
+  // INFERRED: "cute_nvgpu.partition_c"{{.*}} -> !cute.tensor<f32, gmem, "((2,2),1,2):((32,8),0,512)">
+  %c = cute_nvgpu.partition_c #tm, %gC, %tid : !cute.tensor<f32, gmem, "(32,32):(1,32)">, index
   return
 }
 
@@ -56,10 +61,12 @@ func.func @partition_mma(%sA: !cute.tensor<f16, smem, "(32,16):(16,1)">, %sB: !c
 // CHECK-LABEL: func @partition_mma_swizzled
 func.func @partition_mma_swizzled(%sA: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">,
                                   %sB: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, %tid: index) {
-  // CHECK: cute_nvgpu.partition_a #[[TM]], {{.*}} -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=2} o ((2,2,2),1,4):((1,512,8),0,16)">
-  %a = cute_nvgpu.partition_a #tm, %sA, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=2} o ((2,2,2),1,4):((1,512,8),0,16)">
-  // CHECK: cute_nvgpu.partition_b #[[TM]], {{.*}} -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=2} o ((2,2),2,4):((1,8),1024,16)">
-  %b = cute_nvgpu.partition_b #tm, %sB, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=2} o ((2,2),2,4):((1,8),1024,16)">
+  // CHECK: cute_nvgpu.partition_a #[[TM]], {{.*}}
+  // INFERRED: "cute_nvgpu.partition_a"{{.*}} -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=2} o ((2,2,2),1,4):((1,512,8),0,16)">
+  %a = cute_nvgpu.partition_a #tm, %sA, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index
+  // CHECK: cute_nvgpu.partition_b #[[TM]], {{.*}}
+  // INFERRED: "cute_nvgpu.partition_b"{{.*}} -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=2} o ((2,2),2,4):((1,8),1024,16)">
+  %b = cute_nvgpu.partition_b #tm, %sB, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index
   return
 }
 
@@ -69,22 +76,27 @@ func.func @partition_mma_swizzled(%sA: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o 
 func.func @partition_wgmma(%sA: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">,
                            %sB: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">,
                            %gC: !cute.tensor<f32, gmem, "(64,64):(1,64)">, %tid: index) {
-  // CHECK: cute_nvgpu.partition_a #[[WG]], {{.*}} -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">
-  %a = cute_nvgpu.partition_a #wg, %sA, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">
-  // CHECK: cute_nvgpu.partition_b #[[WG]], {{.*}} -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">
-  %b = cute_nvgpu.partition_b #wg, %sB, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">
-  // CHECK: cute_nvgpu.partition_c #[[WG]], {{.*}} -> !cute.tensor<f32, gmem, "((2,2,8),1,1):((64,8,512),0,0)">
-  %c = cute_nvgpu.partition_c #wg, %gC, %tid : (!cute.tensor<f32, gmem, "(64,64):(1,64)">, index) -> !cute.tensor<f32, gmem, "((2,2,8),1,1):((64,8,512),0,0)">
+  // CHECK: cute_nvgpu.partition_a #[[WG]], {{.*}}
+  // INFERRED: "cute_nvgpu.partition_a"{{.*}} -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">
+  %a = cute_nvgpu.partition_a #wg, %sA, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index
+  // CHECK: cute_nvgpu.partition_b #[[WG]], {{.*}}
+  // INFERRED: "cute_nvgpu.partition_b"{{.*}} -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">
+  %b = cute_nvgpu.partition_b #wg, %sB, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index
+  // CHECK: cute_nvgpu.partition_c #[[WG]], {{.*}}
+  // INFERRED: "cute_nvgpu.partition_c"{{.*}} -> !cute.tensor<f32, gmem, "((2,2,8),1,1):((64,8,512),0,0)">
+  %c = cute_nvgpu.partition_c #wg, %gC, %tid : !cute.tensor<f32, gmem, "(64,64):(1,64)">, index
   return
 }
 
 // Dynamic extents and strides carry through.
 // CHECK-LABEL: func @partition_mma_dynamic
 func.func @partition_mma_dynamic(%sA: !cute.tensor<f16, smem, "(?,16):(16,1)">, %gC: !cute.tensor<f32, gmem, "(64,64):(1,?)">, %tid: index) {
-  // CHECK: cute_nvgpu.partition_a #[[TM]], {{.*}} -> !cute.tensor<f16, smem, "((2,2,2),?,1):((1,128,8),512,0)">
-  %a = cute_nvgpu.partition_a #tm, %sA, %tid : (!cute.tensor<f16, smem, "(?,16):(16,1)">, index) -> !cute.tensor<f16, smem, "((2,2,2),?,1):((1,128,8),512,0)">
-  // CHECK: cute_nvgpu.partition_c #[[FMA]], {{.*}} -> !cute.tensor<f32, gmem, "(1,4,4):(0,16,?{div=16})">
-  %c = cute_nvgpu.partition_c #fma, %gC, %tid : (!cute.tensor<f32, gmem, "(64,64):(1,?)">, index) -> !cute.tensor<f32, gmem, "(1,4,4):(0,16,?{div=16})">
+  // CHECK: cute_nvgpu.partition_a #[[TM]], {{.*}}
+  // INFERRED: "cute_nvgpu.partition_a"{{.*}} -> !cute.tensor<f16, smem, "((2,2,2),?,1):((1,128,8),512,0)">
+  %a = cute_nvgpu.partition_a #tm, %sA, %tid : !cute.tensor<f16, smem, "(?,16):(16,1)">, index
+  // CHECK: cute_nvgpu.partition_c #[[FMA]], {{.*}}
+  // INFERRED: "cute_nvgpu.partition_c"{{.*}} -> !cute.tensor<f32, gmem, "(1,4,4):(0,16,?{div=16})">
+  %c = cute_nvgpu.partition_c #fma, %gC, %tid : !cute.tensor<f32, gmem, "(64,64):(1,?)">, index
   return
 }
 
@@ -95,26 +107,30 @@ func.func @partition_mma_dynamic(%sA: !cute.tensor<f16, smem, "(?,16):(16,1)">, 
 // CHECK-LABEL: func @partition_copy
 // CHECK-SAME: (%[[G:[^:]*]]: !cute.tensor<f16, gmem, "(32,64):(64,1)">, %[[S:[^:]*]]: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, %[[TID:[^:]*]]: index)
 func.func @partition_copy(%g: !cute.tensor<f16, gmem, "(32,64):(64,1)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, %tid: index) {
-  // CHECK: cute_nvgpu.partition_s #[[G2S]], %[[G]], %[[TID]] : (!cute.tensor<f16, gmem, "(32,64):(64,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">
-  %ps = cute_nvgpu.partition_s #g2s, %g, %tid : (!cute.tensor<f16, gmem, "(32,64):(64,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">
-  // CHECK: cute_nvgpu.partition_d #[[G2S]], %[[S]], %[[TID]] : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,1):((1,0),0,0)">
-  %pd = cute_nvgpu.partition_d #g2s, %s, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,1):((1,0),0,0)">
+  // CHECK: cute_nvgpu.partition_s #[[G2S]], %[[G]], %[[TID]] : !cute.tensor<f16, gmem, "(32,64):(64,1)">, index
+  // INFERRED: "cute_nvgpu.partition_s"{{.*}} -> !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">
+  %ps = cute_nvgpu.partition_s #g2s, %g, %tid : !cute.tensor<f16, gmem, "(32,64):(64,1)">, index
+  // CHECK: cute_nvgpu.partition_d #[[G2S]], %[[S]], %[[TID]] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index
+  // INFERRED: "cute_nvgpu.partition_d"{{.*}} -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,1):((1,0),0,0)">
+  %pd = cute_nvgpu.partition_d #g2s, %s, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index
   return
 }
 
 // A tensor of several tiles, with a dynamic row stride.
 // CHECK-LABEL: func @partition_copy_rest
 func.func @partition_copy_rest(%g: !cute.tensor<f16, gmem, "(128,64):(?,1)">, %tid: index) {
-  // CHECK: cute_nvgpu.partition_s #[[G2S]], {{.*}} -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=32},0)">
-  %ps = cute_nvgpu.partition_s #g2s, %g, %tid : (!cute.tensor<f16, gmem, "(128,64):(?,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=32},0)">
+  // CHECK: cute_nvgpu.partition_s #[[G2S]], {{.*}}
+  // INFERRED: "cute_nvgpu.partition_s"{{.*}} -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=32},0)">
+  %ps = cute_nvgpu.partition_s #g2s, %g, %tid : !cute.tensor<f16, gmem, "(128,64):(?,1)">, index
   return
 }
 
 // CHECK-LABEL: func @retile
 // CHECK-SAME: (%[[FRAG:[^:]*]]: !cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">)
 func.func @retile(%frag: !cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">) {
-  // CHECK: cute_nvgpu.retile #[[LDSM]], %[[FRAG]] : (!cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">) -> !cute.tensor<f16, rmem, "((8,1),1,4):((1,0),0,8)">
-  %v = cute_nvgpu.retile #ldsm, %frag : (!cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">) -> !cute.tensor<f16, rmem, "((8,1),1,4):((1,0),0,8)">
+  // CHECK: cute_nvgpu.retile #[[LDSM]], %[[FRAG]] : !cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">
+  // INFERRED: "cute_nvgpu.retile"{{.*}} -> !cute.tensor<f16, rmem, "((8,1),1,4):((1,0),0,8)">
+  %v = cute_nvgpu.retile #ldsm, %frag : !cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">
   return
 }
 
@@ -159,10 +175,11 @@ func.func @sm80_k_block(%sA: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(6
   %fA = cute.make_fragment : !cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">
   // CHECK: %[[FC:.*]] = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2),1,2):((1,2),0,4)">
   %fC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2),1,2):((1,2),0,4)">
-  // CHECK: %[[SRC:.*]] = cute_nvgpu.partition_s #[[LDSM]], {{.*}} -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,4):((1,0),0,16)">
-  %src = cute_nvgpu.partition_s #ldsm, %sA, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,4):((1,0),0,16)">
+  // CHECK: %[[SRC:.*]] = cute_nvgpu.partition_s #[[LDSM]], {{.*}}
+  // INFERRED: "cute_nvgpu.partition_s"{{.*}} -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,4):((1,0),0,16)">
+  %src = cute_nvgpu.partition_s #ldsm, %sA, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index
   // CHECK: %[[DST:.*]] = cute_nvgpu.retile #[[LDSM]], %[[FA]]
-  %dst = cute_nvgpu.retile #ldsm, %fA : (!cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">) -> !cute.tensor<f16, rmem, "((8,1),1,4):((1,0),0,8)">
+  %dst = cute_nvgpu.retile #ldsm, %fA : !cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">
   // CHECK: cute_nvgpu.copy #[[LDSM]], %[[SRC]], %[[DST]] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,4):((1,0),0,16)">, !cute.tensor<f16, rmem, "((8,1),1,4):((1,0),0,8)">
   cute_nvgpu.copy #ldsm, %src, %dst : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,4):((1,0),0,16)">, !cute.tensor<f16, rmem, "((8,1),1,4):((1,0),0,8)">
   // CHECK: cute_nvgpu.gemm #[[TM]], %[[FA]], %{{.*}}, %[[FC]]
@@ -188,9 +205,9 @@ func.func @gemm_wgmma(%a: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4)
 // CHECK-LABEL: func @copy_tiled
 func.func @copy_tiled(%g: !cute.tensor<f16, gmem, "(32,64):(64,1)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, %tid: index) {
   // CHECK: %[[PS:.*]] = cute_nvgpu.partition_s #[[G2S]]
-  %ps = cute_nvgpu.partition_s #g2s, %g, %tid : (!cute.tensor<f16, gmem, "(32,64):(64,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">
+  %ps = cute_nvgpu.partition_s #g2s, %g, %tid : !cute.tensor<f16, gmem, "(32,64):(64,1)">, index
   // CHECK: %[[PD:.*]] = cute_nvgpu.partition_d #[[G2S]]
-  %pd = cute_nvgpu.partition_d #g2s, %s, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,1):((1,0),0,0)">
+  %pd = cute_nvgpu.partition_d #g2s, %s, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index
   // CHECK: cute_nvgpu.copy #[[G2S]], %[[PS]], %[[PD]] : !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,1):((1,0),0,0)">
   cute_nvgpu.copy #g2s, %ps, %pd : !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,1):((1,0),0,0)">
   return
@@ -280,9 +297,9 @@ gpu.module @k {
                          %sB: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">) kernel {
     %tid = gpu.thread_id x
     // CHECK: %[[A:.*]] = cute_nvgpu.partition_a #[[WG]]
-    %a = cute_nvgpu.partition_a #wg, %sA, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">
+    %a = cute_nvgpu.partition_a #wg, %sA, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index
     // CHECK: %[[B:.*]] = cute_nvgpu.partition_b #[[WG]]
-    %b = cute_nvgpu.partition_b #wg, %sB, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">
+    %b = cute_nvgpu.partition_b #wg, %sB, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, index
     // CHECK: %[[C:.*]] = cute.make_fragment
     %c = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
     // CHECK: cute_nvgpu.gemm #[[WG]], %[[A]], %[[B]], %[[C]]

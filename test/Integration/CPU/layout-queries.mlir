@@ -12,11 +12,11 @@
 func.func @queries(%m: index, %n: index, %ld: index, %i: index, %j: index) {
   %s = cute.make_shape %m, %n : !cute.shape<"(?,?)">
   %d = cute.make_stride %ld : !cute.stride<"(1,?)">
-  %l = cute.make_layout %s, %d : (!cute.shape<"(?,?)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,?):(1,?)">
+  %l = cute.make_layout %s, %d : !cute.shape<"(?,?)">, !cute.stride<"(1,?)">
   %t = cute.static : !cute.tile<"(128,64)">
-  %z = cute.zipped_divide %l, %t : (!cute.layout<"(?,?):(1,?)">, !cute.tile<"(128,64)">) -> !cute.layout<"((128,64),(?,?)):((1,?),(128,?{div=64}))">
+  %z = cute.zipped_divide %l, %t : !cute.layout<"(?,?):(1,?)">, !cute.tile<"(128,64)">
   // Number of tiles.
-  %rest = cute.get %z [1] : (!cute.layout<"((128,64),(?,?)):((1,?),(128,?{div=64}))">) -> !cute.layout<"(?,?):(128,?{div=64})">
+  %rest = cute.get %z [1] : !cute.layout<"((128,64),(?,?)):((1,?),(128,?{div=64}))">
   %tiles = cute.size %rest : !cute.layout<"(?,?):(128,?{div=64})">
   vector.print %tiles : index
   // One past the largest offset the matrix touches.

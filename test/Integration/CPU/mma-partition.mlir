@@ -39,7 +39,7 @@ func.func @fill(%C: memref<512xi64>) {
   %l = cute.static : !cute.layout<"(32,16):(1,32)">
   %gC = cute.make_tensor %C, %l : (memref<512xi64>, !cute.layout<"(32,16):(1,32)">) -> !cute.tensor<i64, gmem, "(32,16):(1,32)">
   scf.for %t = %c0 to %c128 step %c1 {
-    %tC = cute_nvgpu.partition_c #tm, %gC, %t : (!cute.tensor<i64, gmem, "(32,16):(1,32)">, index) -> !cute.tensor<i64, gmem, "((2,2),1,1):((32,8),0,0)">
+    %tC = cute_nvgpu.partition_c #tm, %gC, %t : !cute.tensor<i64, gmem, "(32,16):(1,32)">, index
     %f = cute.make_fragment like %tC : (!cute.tensor<i64, gmem, "((2,2),1,1):((32,8),0,0)">) -> !cute.tensor<i64, rmem, "((2,2),1,1):((1,2),0,0)">
     cute.copy %tC, %f : !cute.tensor<i64, gmem, "((2,2),1,1):((32,8),0,0)">, !cute.tensor<i64, rmem, "((2,2),1,1):((1,2),0,0)">
     %t4 = arith.muli %t, %c4 : index

@@ -32,22 +32,22 @@ func.func @tiled_copy(%A: memref<?xf32>, %B: memref<?xf32>, %m: index, %n: index
   %c16 = arith.constant 16 : index
   %shape = cute.make_shape %m, %n : !cute.shape<"(?,?)">
   %stride = cute.make_stride %m : !cute.stride<"(1,?)">
-  %l = cute.make_layout %shape, %stride : (!cute.shape<"(?,?)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,?):(1,?)">
+  %l = cute.make_layout %shape, %stride : !cute.shape<"(?,?)">, !cute.stride<"(1,?)">
   %mA = cute.make_tensor %A, %l : (memref<?xf32>, !cute.layout<"(?,?):(1,?)">) -> !cute.tensor<f32, gmem, "(?,?):(1,?)">
   %mB = cute.make_tensor %B, %l : (memref<?xf32>, !cute.layout<"(?,?):(1,?)">) -> !cute.tensor<f32, gmem, "(?,?):(1,?)">
-  %id = cute.make_identity_tensor %shape : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+  %id = cute.make_identity_tensor %shape : !cute.shape<"(?,?)">
   %tile = cute.static : !cute.tile<"(4,4)">
-  %grid = cute.zipped_divide %l, %tile : (!cute.layout<"(?,?):(1,?)">, !cute.tile<"(4,4)">) -> !cute.layout<"((4,4),(?,?)):((1,?),(4,?{div=4}))">
-  %gm = cute.get %grid [1, 0] : (!cute.layout<"((4,4),(?,?)):((1,?),(4,?{div=4}))">) -> !cute.layout<"?:4">
-  %gn = cute.get %grid [1, 1] : (!cute.layout<"((4,4),(?,?)):((1,?),(4,?{div=4}))">) -> !cute.layout<"?:?{div=4}">
+  %grid = cute.zipped_divide %l, %tile : !cute.layout<"(?,?):(1,?)">, !cute.tile<"(4,4)">
+  %gm = cute.get %grid [1, 0] : !cute.layout<"((4,4),(?,?)):((1,?),(4,?{div=4}))">
+  %gn = cute.get %grid [1, 1] : !cute.layout<"((4,4),(?,?)):((1,?),(4,?{div=4}))">
   %tms = cute.size %gm : !cute.layout<"?:4">
   %tns = cute.size %gn : !cute.layout<"?:?{div=4}">
   scf.for %bm = %c0 to %tms step %c1 {
     scf.for %bn = %c0 to %tns step %c1 {
       %c = cute.make_coord %bm, %bn : !cute.coord<"(?,?)">
-      %gA = cute.local_tile %mA, %tile, %c : (!cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(4,4)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(4,4):(1,?)">
-      %gB = cute.local_tile %mB, %tile, %c : (!cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(4,4)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(4,4):(1,?)">
-      %cA = cute.local_tile %id, %tile, %c : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(4,4)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(4,4):(1,16777216)">
+      %gA = cute.local_tile %mA, %tile, %c : !cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(4,4)">, !cute.coord<"(?,?)">
+      %gB = cute.local_tile %mB, %tile, %c : !cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(4,4)">, !cute.coord<"(?,?)">
+      %cA = cute.local_tile %id, %tile, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(4,4)">, !cute.coord<"(?,?)">
       %pred = cute.make_fragment : !cute.tensor<i1, rmem, "(4,4):(1,4)">
       scf.for %i = %c0 to %c16 step %c1 {
         %ci = cute.make_coord %i : !cute.coord<"?">

@@ -37,15 +37,15 @@ func.func @sgemm(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
   // Full tensors.
   %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
   %dA = cute.make_stride %m : !cute.stride<"(1,?)">
-  %lA = cute.make_layout %shA, %dA : (!cute.shape<"(?,?)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,?):(1,?)">
+  %lA = cute.make_layout %shA, %dA : !cute.shape<"(?,?)">, !cute.stride<"(1,?)">
   %mA = cute.make_tensor %A, %lA : (memref<?xf32>, !cute.layout<"(?,?):(1,?)">) -> !cute.tensor<f32, gmem, "(?,?):(1,?)">
   %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
   %dB = cute.make_stride %n : !cute.stride<"(1,?)">
-  %lB = cute.make_layout %shB, %dB : (!cute.shape<"(?,?)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,?):(1,?)">
+  %lB = cute.make_layout %shB, %dB : !cute.shape<"(?,?)">, !cute.stride<"(1,?)">
   %mB = cute.make_tensor %B, %lB : (memref<?xf32>, !cute.layout<"(?,?):(1,?)">) -> !cute.tensor<f32, gmem, "(?,?):(1,?)">
   %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
   %dC = cute.make_stride %m : !cute.stride<"(1,?)">
-  %lC = cute.make_layout %shC, %dC : (!cute.shape<"(?,?)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,?):(1,?)">
+  %lC = cute.make_layout %shC, %dC : !cute.shape<"(?,?)">, !cute.stride<"(1,?)">
   %mC = cute.make_tensor %C, %lC : (memref<?xf32>, !cute.layout<"(?,?):(1,?)">) -> !cute.tensor<f32, gmem, "(?,?):(1,?)">
 
   %tileAB = cute.static : !cute.tile<"(16,4)">
@@ -53,43 +53,43 @@ func.func @sgemm(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
   %threads = cute.static : !cute.layout<"(8,4):(1,8)">
 
   // The grid of thread blocks and the number of k-tiles.
-  %gridC = cute.zipped_divide %lC, %tileC : (!cute.layout<"(?,?):(1,?)">, !cute.tile<"(16,16)">) -> !cute.layout<"((16,16),(?,?)):((1,?),(16,?{div=16}))">
-  %gm = cute.get %gridC [1, 0] : (!cute.layout<"((16,16),(?,?)):((1,?),(16,?{div=16}))">) -> !cute.layout<"?:16">
-  %gn = cute.get %gridC [1, 1] : (!cute.layout<"((16,16),(?,?)):((1,?),(16,?{div=16}))">) -> !cute.layout<"?:?{div=16}">
+  %gridC = cute.zipped_divide %lC, %tileC : !cute.layout<"(?,?):(1,?)">, !cute.tile<"(16,16)">
+  %gm = cute.get %gridC [1, 0] : !cute.layout<"((16,16),(?,?)):((1,?),(16,?{div=16}))">
+  %gn = cute.get %gridC [1, 1] : !cute.layout<"((16,16),(?,?)):((1,?),(16,?{div=16}))">
   %bms = cute.size %gm : !cute.layout<"?:16">
   %bns = cute.size %gn : !cute.layout<"?:?{div=16}">
-  %gridA = cute.zipped_divide %lA, %tileAB : (!cute.layout<"(?,?):(1,?)">, !cute.tile<"(16,4)">) -> !cute.layout<"((16,4),(?,?)):((1,?),(16,?{div=4}))">
-  %gk = cute.get %gridA [1, 1] : (!cute.layout<"((16,4),(?,?)):((1,?),(16,?{div=4}))">) -> !cute.layout<"?:?{div=4}">
+  %gridA = cute.zipped_divide %lA, %tileAB : !cute.layout<"(?,?):(1,?)">, !cute.tile<"(16,4)">
+  %gk = cute.get %gridA [1, 1] : !cute.layout<"((16,4),(?,?)):((1,?),(16,?{div=4}))">
   %kts = cute.size %gk : !cute.layout<"?:?{div=4}">
 
   scf.for %bm = %c0 to %bms step %c1 {
     scf.for %bn = %c0 to %bns step %c1 {
       %cA = cute.make_coord %bm : !cute.coord<"(?,_)">
-      %gA = cute.local_tile %mA, %tileAB, %cA : (!cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(16,4)">, !cute.coord<"(?,_)">) -> !cute.tensor<f32, gmem, "(16,4,?):(1,?,?{div=4})">
+      %gA = cute.local_tile %mA, %tileAB, %cA : !cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(16,4)">, !cute.coord<"(?,_)">
       %cB = cute.make_coord %bn : !cute.coord<"(?,_)">
-      %gB = cute.local_tile %mB, %tileAB, %cB : (!cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(16,4)">, !cute.coord<"(?,_)">) -> !cute.tensor<f32, gmem, "(16,4,?):(1,?,?{div=4})">
+      %gB = cute.local_tile %mB, %tileAB, %cB : !cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(16,4)">, !cute.coord<"(?,_)">
       %cC = cute.make_coord %bm, %bn : !cute.coord<"(?,?)">
-      %gC = cute.local_tile %mC, %tileC, %cC : (!cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(16,16)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(16,16):(1,?)">
+      %gC = cute.local_tile %mC, %tileC, %cC : !cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(16,16)">, !cute.coord<"(?,?)">
       %sA = cute.make_fragment : !cute.tensor<f32, smem, "(16,4):(1,16)">
       %sB = cute.make_fragment : !cute.tensor<f32, smem, "(16,4):(1,16)">
       scf.for %kt = %c0 to %kts step %c1 {
         %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
-        %gAk = cute.slice %gA[%ck] : (!cute.tensor<f32, gmem, "(16,4,?):(1,?,?{div=4})">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f32, gmem, "(16,4):(1,?)">
-        %gBk = cute.slice %gB[%ck] : (!cute.tensor<f32, gmem, "(16,4,?):(1,?,?{div=4})">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f32, gmem, "(16,4):(1,?)">
+        %gAk = cute.slice %gA[%ck] : !cute.tensor<f32, gmem, "(16,4,?):(1,?,?{div=4})">, !cute.coord<"(_,_,?)">
+        %gBk = cute.slice %gB[%ck] : !cute.tensor<f32, gmem, "(16,4,?):(1,?,?{div=4})">, !cute.coord<"(_,_,?)">
         // Every thread copies its part of the A and B tiles to shared memory.
         scf.for %tid = %c0 to %c32 step %c1 {
-          %tAgA = cute.local_partition %gAk, %threads, %tid : (!cute.tensor<f32, gmem, "(16,4):(1,?)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, gmem, "(2,1):(8,0)">
-          %tAsA = cute.local_partition %sA, %threads, %tid : (!cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, smem, "(2,1):(8,0)">
+          %tAgA = cute.local_partition %gAk, %threads, %tid : !cute.tensor<f32, gmem, "(16,4):(1,?)">, !cute.layout<"(8,4):(1,8)">, index
+          %tAsA = cute.local_partition %sA, %threads, %tid : !cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index
           cute.copy %tAgA, %tAsA : !cute.tensor<f32, gmem, "(2,1):(8,0)">, !cute.tensor<f32, smem, "(2,1):(8,0)">
-          %tBgB = cute.local_partition %gBk, %threads, %tid : (!cute.tensor<f32, gmem, "(16,4):(1,?)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, gmem, "(2,1):(8,0)">
-          %tBsB = cute.local_partition %sB, %threads, %tid : (!cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, smem, "(2,1):(8,0)">
+          %tBgB = cute.local_partition %gBk, %threads, %tid : !cute.tensor<f32, gmem, "(16,4):(1,?)">, !cute.layout<"(8,4):(1,8)">, index
+          %tBsB = cute.local_partition %sB, %threads, %tid : !cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index
           cute.copy %tBgB, %tBsB : !cute.tensor<f32, gmem, "(2,1):(8,0)">, !cute.tensor<f32, smem, "(2,1):(8,0)">
         }
         // Every thread accumulates its part of C from shared memory.
         scf.for %tid = %c0 to %c32 step %c1 {
-          %tCsA = cute.local_partition %sA, %threads, %tid {projection = array<i1: true, false>} : (!cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, smem, "(2,4):(8,16)">
-          %tCsB = cute.local_partition %sB, %threads, %tid {projection = array<i1: false, true>} : (!cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, smem, "(4,4):(4,16)">
-          %tCgC = cute.local_partition %gC, %threads, %tid : (!cute.tensor<f32, gmem, "(16,16):(1,?)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, gmem, "(2,4):(8,?{div=4})">
+          %tCsA = cute.local_partition %sA, %threads, %tid {projection = array<i1: true, false>} : !cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index
+          %tCsB = cute.local_partition %sB, %threads, %tid {projection = array<i1: false, true>} : !cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index
+          %tCgC = cute.local_partition %gC, %threads, %tid : !cute.tensor<f32, gmem, "(16,16):(1,?)">, !cute.layout<"(8,4):(1,8)">, index
           cute.gemm %tCsA, %tCsB, %tCgC : !cute.tensor<f32, smem, "(2,4):(8,16)">, !cute.tensor<f32, smem, "(4,4):(4,16)">, !cute.tensor<f32, gmem, "(2,4):(8,?{div=4})">
         }
       }
@@ -120,43 +120,43 @@ func.func @sgemm_static(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
   %threads = cute.static : !cute.layout<"(8,4):(1,8)">
 
   // The grid of thread blocks and the number of k-tiles.
-  %gridC = cute.zipped_divide %lC, %tileC : (!cute.layout<"(32,16):(1,32)">, !cute.tile<"(16,16)">) -> !cute.layout<"((16,16),(2,1)):((1,32),(16,0))">
-  %gm = cute.get %gridC [1, 0] : (!cute.layout<"((16,16),(2,1)):((1,32),(16,0))">) -> !cute.layout<"2:16">
-  %gn = cute.get %gridC [1, 1] : (!cute.layout<"((16,16),(2,1)):((1,32),(16,0))">) -> !cute.layout<"1:0">
+  %gridC = cute.zipped_divide %lC, %tileC : !cute.layout<"(32,16):(1,32)">, !cute.tile<"(16,16)">
+  %gm = cute.get %gridC [1, 0] : !cute.layout<"((16,16),(2,1)):((1,32),(16,0))">
+  %gn = cute.get %gridC [1, 1] : !cute.layout<"((16,16),(2,1)):((1,32),(16,0))">
   %bms = cute.size %gm : !cute.layout<"2:16">
   %bns = cute.size %gn : !cute.layout<"1:0">
-  %gridA = cute.zipped_divide %lA, %tileAB : (!cute.layout<"(32,8):(1,32)">, !cute.tile<"(16,4)">) -> !cute.layout<"((16,4),(2,2)):((1,32),(16,128))">
-  %gk = cute.get %gridA [1, 1] : (!cute.layout<"((16,4),(2,2)):((1,32),(16,128))">) -> !cute.layout<"2:128">
+  %gridA = cute.zipped_divide %lA, %tileAB : !cute.layout<"(32,8):(1,32)">, !cute.tile<"(16,4)">
+  %gk = cute.get %gridA [1, 1] : !cute.layout<"((16,4),(2,2)):((1,32),(16,128))">
   %kts = cute.size %gk : !cute.layout<"2:128">
 
   scf.for %bm = %c0 to %bms step %c1 {
     scf.for %bn = %c0 to %bns step %c1 {
       %cA = cute.make_coord %bm : !cute.coord<"(?,_)">
-      %gA = cute.local_tile %mA, %tileAB, %cA : (!cute.tensor<f32, gmem, "(32,8):(1,32)">, !cute.tile<"(16,4)">, !cute.coord<"(?,_)">) -> !cute.tensor<f32, gmem, "(16,4,2):(1,32,128)">
+      %gA = cute.local_tile %mA, %tileAB, %cA : !cute.tensor<f32, gmem, "(32,8):(1,32)">, !cute.tile<"(16,4)">, !cute.coord<"(?,_)">
       %cB = cute.make_coord %bn : !cute.coord<"(?,_)">
-      %gB = cute.local_tile %mB, %tileAB, %cB : (!cute.tensor<f32, gmem, "(16,8):(1,16)">, !cute.tile<"(16,4)">, !cute.coord<"(?,_)">) -> !cute.tensor<f32, gmem, "(16,4,2):(1,16,64)">
+      %gB = cute.local_tile %mB, %tileAB, %cB : !cute.tensor<f32, gmem, "(16,8):(1,16)">, !cute.tile<"(16,4)">, !cute.coord<"(?,_)">
       %cC = cute.make_coord %bm, %bn : !cute.coord<"(?,?)">
-      %gC = cute.local_tile %mC, %tileC, %cC : (!cute.tensor<f32, gmem, "(32,16):(1,32)">, !cute.tile<"(16,16)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(16,16):(1,32)">
+      %gC = cute.local_tile %mC, %tileC, %cC : !cute.tensor<f32, gmem, "(32,16):(1,32)">, !cute.tile<"(16,16)">, !cute.coord<"(?,?)">
       %sA = cute.make_fragment : !cute.tensor<f32, smem, "(16,4):(1,16)">
       %sB = cute.make_fragment : !cute.tensor<f32, smem, "(16,4):(1,16)">
       scf.for %kt = %c0 to %kts step %c1 {
         %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
-        %gAk = cute.slice %gA[%ck] : (!cute.tensor<f32, gmem, "(16,4,2):(1,32,128)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f32, gmem, "(16,4):(1,32)">
-        %gBk = cute.slice %gB[%ck] : (!cute.tensor<f32, gmem, "(16,4,2):(1,16,64)">, !cute.coord<"(_,_,?)">) -> !cute.tensor<f32, gmem, "(16,4):(1,16)">
+        %gAk = cute.slice %gA[%ck] : !cute.tensor<f32, gmem, "(16,4,2):(1,32,128)">, !cute.coord<"(_,_,?)">
+        %gBk = cute.slice %gB[%ck] : !cute.tensor<f32, gmem, "(16,4,2):(1,16,64)">, !cute.coord<"(_,_,?)">
         // Every thread copies its part of the A and B tiles to shared memory.
         scf.for %tid = %c0 to %c32 step %c1 {
-          %tAgA = cute.local_partition %gAk, %threads, %tid : (!cute.tensor<f32, gmem, "(16,4):(1,32)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, gmem, "(2,1):(8,0)">
-          %tAsA = cute.local_partition %sA, %threads, %tid : (!cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, smem, "(2,1):(8,0)">
+          %tAgA = cute.local_partition %gAk, %threads, %tid : !cute.tensor<f32, gmem, "(16,4):(1,32)">, !cute.layout<"(8,4):(1,8)">, index
+          %tAsA = cute.local_partition %sA, %threads, %tid : !cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index
           cute.copy %tAgA, %tAsA : !cute.tensor<f32, gmem, "(2,1):(8,0)">, !cute.tensor<f32, smem, "(2,1):(8,0)">
-          %tBgB = cute.local_partition %gBk, %threads, %tid : (!cute.tensor<f32, gmem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, gmem, "(2,1):(8,0)">
-          %tBsB = cute.local_partition %sB, %threads, %tid : (!cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, smem, "(2,1):(8,0)">
+          %tBgB = cute.local_partition %gBk, %threads, %tid : !cute.tensor<f32, gmem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index
+          %tBsB = cute.local_partition %sB, %threads, %tid : !cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index
           cute.copy %tBgB, %tBsB : !cute.tensor<f32, gmem, "(2,1):(8,0)">, !cute.tensor<f32, smem, "(2,1):(8,0)">
         }
         // Every thread accumulates its part of C from shared memory.
         scf.for %tid = %c0 to %c32 step %c1 {
-          %tCsA = cute.local_partition %sA, %threads, %tid {projection = array<i1: true, false>} : (!cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, smem, "(2,4):(8,16)">
-          %tCsB = cute.local_partition %sB, %threads, %tid {projection = array<i1: false, true>} : (!cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, smem, "(4,4):(4,16)">
-          %tCgC = cute.local_partition %gC, %threads, %tid : (!cute.tensor<f32, gmem, "(16,16):(1,32)">, !cute.layout<"(8,4):(1,8)">, index) -> !cute.tensor<f32, gmem, "(2,4):(8,128)">
+          %tCsA = cute.local_partition %sA, %threads, %tid {projection = array<i1: true, false>} : !cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index
+          %tCsB = cute.local_partition %sB, %threads, %tid {projection = array<i1: false, true>} : !cute.tensor<f32, smem, "(16,4):(1,16)">, !cute.layout<"(8,4):(1,8)">, index
+          %tCgC = cute.local_partition %gC, %threads, %tid : !cute.tensor<f32, gmem, "(16,16):(1,32)">, !cute.layout<"(8,4):(1,8)">, index
           cute.gemm %tCsA, %tCsB, %tCgC : !cute.tensor<f32, smem, "(2,4):(8,16)">, !cute.tensor<f32, smem, "(4,4):(4,16)">, !cute.tensor<f32, gmem, "(2,4):(8,128)">
         }
       }

@@ -27,7 +27,7 @@ func.func @copies(%src: memref<?xf32>, %raw: memref<?xf32>, %out: memref<?xf32>,
   cute.copy %gs, %ss : !cute.tensor<f32, gmem, "(16,64):(64,1)">, !cute.tensor<f32, smem, "Sw<3,4,3> o 0 o (16,64):(64,1)">
   %tile = cute.static : !cute.tile<"(4,32)">
   %c = cute.make_coord %bm : !cute.coord<"(?,1)">
-  %st = cute.local_tile %ss, %tile, %c : (!cute.tensor<f32, smem, "Sw<3,4,3> o 0 o (16,64):(64,1)">, !cute.tile<"(4,32)">, !cute.coord<"(?,1)">) -> !cute.tensor<f32, smem, "Sw<3,4,3> o ?{div=32} o (4,32):(64,1)">
+  %st = cute.local_tile %ss, %tile, %c : !cute.tensor<f32, smem, "Sw<3,4,3> o 0 o (16,64):(64,1)">, !cute.tile<"(4,32)">, !cute.coord<"(?,1)">
   %lo = cute.static : !cute.layout<"(4,32):(32,1)">
   %go = cute.make_tensor %out, %lo : (memref<?xf32>, !cute.layout<"(4,32):(32,1)">) -> !cute.tensor<f32, gmem, "(4,32):(32,1)">
   cute.copy %st, %go : !cute.tensor<f32, smem, "Sw<3,4,3> o ?{div=32} o (4,32):(64,1)">, !cute.tensor<f32, gmem, "(4,32):(32,1)">

@@ -31,13 +31,13 @@ gpu.module @kernels {
     %cta = gpu.block_id x
     %leader = arith.cmpi eq, %tid, %c0 : index
     %shn = cute.make_shape %n : !cute.shape<"?">
-    %ln = cute.make_layout %shn : (!cute.shape<"?">) -> !cute.layout<"?:1">
+    %ln = cute.make_layout %shn : !cute.shape<"?">
     %mIn = cute.make_tensor %in, %ln : (memref<?xf32, 1>, !cute.layout<"?:1">) -> !cute.tensor<f32, gmem, "?:1">
     %mOut = cute.make_tensor %out, %ln : (memref<?xf32, 1>, !cute.layout<"?:1">) -> !cute.tensor<f32, gmem, "?:1">
     %tile = cute.static : !cute.tile<"1024">
     %c = cute.make_coord %cta : !cute.coord<"?">
-    %gIn = cute.local_tile %mIn, %tile, %c : (!cute.tensor<f32, gmem, "?:1">, !cute.tile<"1024">, !cute.coord<"?">) -> !cute.tensor<f32, gmem, "(1024):(1)">
-    %gOut = cute.local_tile %mOut, %tile, %c : (!cute.tensor<f32, gmem, "?:1">, !cute.tile<"1024">, !cute.coord<"?">) -> !cute.tensor<f32, gmem, "(1024):(1)">
+    %gIn = cute.local_tile %mIn, %tile, %c : !cute.tensor<f32, gmem, "?:1">, !cute.tile<"1024">, !cute.coord<"?">
+    %gOut = cute.local_tile %mOut, %tile, %c : !cute.tensor<f32, gmem, "?:1">, !cute.tile<"1024">, !cute.coord<"?">
     %ls = cute.static : !cute.layout<"1024:1">
     %s = cute.make_tensor %smem, %ls : (memref<1024xf32, #gpu.address_space<workgroup>>, !cute.layout<"1024:1">) -> !cute.tensor<f32, smem, "1024:1">
     scf.if %leader {

@@ -34,15 +34,15 @@ gpu.module @kernels {
     %gOA = cute.make_tensor %OA, %lg : (memref<4096xf16, 1>, !cute.layout<"(128,32):(32,1)">) -> !cute.tensor<f16, gmem, "(128,32):(32,1)">
     %gOB = cute.make_tensor %OB, %lg : (memref<4096xf16, 1>, !cute.layout<"(128,32):(32,1)">) -> !cute.tensor<f16, gmem, "(128,32):(32,1)">
     %sh = cute.make_shape %m, %c32 : !cute.shape<"(?,?)">
-    %id = cute.make_identity_tensor %sh : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %id = cute.make_identity_tensor %sh : !cute.shape<"(?,?)">
     %tile = cute.static : !cute.tile<"(128,32)">
     %origin = cute.make_coord %c0, %c0 : !cute.coord<"(?,?)">
-    %iA = cute.local_tile %id, %tile, %origin : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,32)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32):(1,16777216)">
+    %iA = cute.local_tile %id, %tile, %origin : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,32)">, !cute.coord<"(?,?)">
     %ls = cute.static : !cute.layout<"((8,16),32):((32,256),1)">
     %sA = cute.make_tensor %smem, %ls : (memref<4096xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),32):((32,256),1)">) -> !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32):((32,256),1)">
-    %tAgA = cute_nvgpu.partition_s #g2s, %gA, %tid : (!cute.tensor<f16, gmem, "(128,32):(32,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),1024,0)">
-    %tAsA = cute_nvgpu.partition_d #g2s, %sA, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32):((32,256),1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,1):((1,0),1024,0)">
-    %tAcA = cute_nvgpu.partition_s #g2s, %iA, %tid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32):(1,16777216)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">
+    %tAgA = cute_nvgpu.partition_s #g2s, %gA, %tid : !cute.tensor<f16, gmem, "(128,32):(32,1)">, index
+    %tAsA = cute_nvgpu.partition_d #g2s, %sA, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32):((32,256),1)">, index
+    %tAcA = cute_nvgpu.partition_s #g2s, %iA, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,32):(1,16777216)">, index
     %p = cute.make_fragment : !cute.tensor<i1, rmem, "(4,1):(1,0)">
     scf.for %r = %c0 to %c4 step %c1 {
       %v = arith.muli %r, %c8 : index
@@ -56,19 +56,19 @@ gpu.module @kernels {
     nvvm.cp.async.commit.group
     nvvm.cp.async.wait.group 0
     gpu.barrier
-    %tCsA = cute_nvgpu.partition_a #tm, %sA, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32):((32,256),1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=2} o ((2,2,2),4,2):((1,256,8),1024,16)">
+    %tCsA = cute_nvgpu.partition_a #tm, %sA, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32):((32,256),1)">, index
     %tCrA = cute.make_fragment like %tCsA : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=2} o ((2,2,2),4,2):((1,256,8),1024,16)">) -> !cute.tensor<f16, rmem, "((2,2,2),4,2):((1,2,4),16,8)">
-    %tXsA = cute_nvgpu.partition_s #s2rA, %sA, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32):((32,256),1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2):((1,0),1024,16)">
-    %tXrA = cute_nvgpu.retile #s2rA, %tCrA : (!cute.tensor<f16, rmem, "((2,2,2),4,2):((1,2,4),16,8)">) -> !cute.tensor<f16, rmem, "((8,1),4,2):((1,0),16,8)">
+    %tXsA = cute_nvgpu.partition_s #s2rA, %sA, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32):((32,256),1)">, index
+    %tXrA = cute_nvgpu.retile #s2rA, %tCrA : !cute.tensor<f16, rmem, "((2,2,2),4,2):((1,2,4),16,8)">
     cute_nvgpu.copy #s2rA, %tXsA, %tXrA : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2):((1,0),1024,16)">, !cute.tensor<f16, rmem, "((8,1),4,2):((1,0),16,8)">
-    %tCgOA = cute_nvgpu.partition_a #tm, %gOA, %tid : (!cute.tensor<f16, gmem, "(128,32):(32,1)">, index) -> !cute.tensor<f16, gmem, "((2,2,2),4,2):((1,256,8),1024,16)">
+    %tCgOA = cute_nvgpu.partition_a #tm, %gOA, %tid : !cute.tensor<f16, gmem, "(128,32):(32,1)">, index
     cute.copy %tCrA, %tCgOA : !cute.tensor<f16, rmem, "((2,2,2),4,2):((1,2,4),16,8)">, !cute.tensor<f16, gmem, "((2,2,2),4,2):((1,256,8),1024,16)">
-    %tCsB = cute_nvgpu.partition_b #tm, %sA, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32):((32,256),1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=2} o ((2,2),8,2):((1,8),512,16)">
+    %tCsB = cute_nvgpu.partition_b #tm, %sA, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32):((32,256),1)">, index
     %tCrB = cute.make_fragment like %tCsB : (!cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=2} o ((2,2),8,2):((1,8),512,16)">) -> !cute.tensor<f16, rmem, "((2,2),8,2):((1,2),8,4)">
-    %tXsB = cute_nvgpu.partition_s #s2rB, %sA, %tid : (!cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32):((32,256),1)">, index) -> !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2):((1,0),1024,16)">
-    %tXrB = cute_nvgpu.retile #s2rB, %tCrB : (!cute.tensor<f16, rmem, "((2,2),8,2):((1,2),8,4)">) -> !cute.tensor<f16, rmem, "(((4,2),1),4,2):(((1,8),0),16,4)">
+    %tXsB = cute_nvgpu.partition_s #s2rB, %sA, %tid : !cute.tensor<f16, smem, "Sw<2,3,3> o 0 o ((8,16),32):((32,256),1)">, index
+    %tXrB = cute_nvgpu.retile #s2rB, %tCrB : !cute.tensor<f16, rmem, "((2,2),8,2):((1,2),8,4)">
     cute_nvgpu.copy #s2rB, %tXsB, %tXrB : !cute.tensor<f16, smem, "Sw<2,3,3> o ?{div=8} o ((8,1),4,2):((1,0),1024,16)">, !cute.tensor<f16, rmem, "(((4,2),1),4,2):(((1,8),0),16,4)">
-    %tCgOB = cute_nvgpu.partition_b #tm, %gOB, %tid : (!cute.tensor<f16, gmem, "(128,32):(32,1)">, index) -> !cute.tensor<f16, gmem, "((2,2),8,2):((1,8),512,16)">
+    %tCgOB = cute_nvgpu.partition_b #tm, %gOB, %tid : !cute.tensor<f16, gmem, "(128,32):(32,1)">, index
     cute.copy %tCrB, %tCgOB : !cute.tensor<f16, rmem, "((2,2),8,2):((1,2),8,4)">, !cute.tensor<f16, gmem, "((2,2),8,2):((1,8),512,16)">
     gpu.return
   }

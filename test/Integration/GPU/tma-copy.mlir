@@ -30,10 +30,10 @@ gpu.module @kernels {
     %tid = gpu.thread_id x
     %leader = arith.cmpi eq, %tid, %c0 : index
     %sh = cute.make_shape %m, %k : !cute.shape<"(?,?)">
-    %id = cute.make_identity_tensor %sh : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %id = cute.make_identity_tensor %sh : !cute.shape<"(?,?)">
     %tile = cute.static : !cute.tile<"(32,64)">
     %c = cute.make_coord %bm, %bk : !cute.coord<"(?,?)">
-    %g = cute.local_tile %id, %tile, %c : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(32,64)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(32,64):(1,16777216)">
+    %g = cute.local_tile %id, %tile, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(32,64)">, !cute.coord<"(?,?)">
     %ls = cute.static : !cute.layout<"(32,64):(64,1)">
     %s = cute.make_tensor %smem, %ls : (memref<2048xf16, #gpu.address_space<workgroup>>, !cute.layout<"(32,64):(64,1)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">
     %o = cute.make_tensor %out, %ls : (memref<?xf16, 1>, !cute.layout<"(32,64):(64,1)">) -> !cute.tensor<f16, gmem, "(32,64):(64,1)">
@@ -93,7 +93,7 @@ func.func @main() -> i32 {
   // A and B (m,k) row-major: one layout, two tensors, two descriptors.
   %sh = cute.make_shape %m, %k : !cute.shape<"(?,?)">
   %st = cute.make_stride %k : !cute.stride<"(?,1)">
-  %l = cute.make_layout %sh, %st : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %l = cute.make_layout %sh, %st : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tA = cute.make_tensor %dA, %l : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
   %descA = cute_nvgpu.make_tma_descriptor #ld, %tA : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   %tB = cute.make_tensor %dB, %l : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">

@@ -47,12 +47,12 @@ gpu.module @kernels {
 
     // This CTA's half: rows 64 * cluster + 32 * rank of A.
     %sh = cute.make_shape %m, %k : !cute.shape<"(?,?)">
-    %id = cute.make_identity_tensor %sh : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %id = cute.make_identity_tensor %sh : !cute.shape<"(?,?)">
     %halfTile = cute.static : !cute.tile<"(32,64)">
     %row2 = arith.addi %cluster, %cluster : index
     %halfRow = arith.addi %row2, %rank : index
     %hc = cute.make_coord %halfRow, %c0 : !cute.coord<"(?,?)">
-    %g = cute.local_tile %id, %halfTile, %hc : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(32,64)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(32,64):(1,16777216)">
+    %g = cute.local_tile %id, %halfTile, %hc : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(32,64)">, !cute.coord<"(?,?)">
     %lh = cute.static : !cute.layout<"(32,64):(64,1)">
     %sHalf = cute.make_tensor %halfBuf, %lh : (memref<2048xf16, #gpu.address_space<workgroup>>, !cute.layout<"(32,64):(64,1)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">
     %lt = cute.static : !cute.layout<"(64,64):(64,1)">
@@ -119,7 +119,7 @@ func.func @main() -> i32 {
   gpu.memset %dRanks, %minus1 : memref<?xi32>, i32
   %sh = cute.make_shape %m, %k : !cute.shape<"(?,?)">
   %st = cute.make_stride %k : !cute.stride<"(?,1)">
-  %l = cute.make_layout %sh, %st : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %l = cute.make_layout %sh, %st : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tA = cute.make_tensor %dA, %l : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
   %desc = cute_nvgpu.make_tma_descriptor #mc, %tA : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   %gOut = memref.memory_space_cast %dOut : memref<?xf16> to memref<?xf16, 1>

@@ -47,15 +47,15 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
                 %bars: memref<2xi64, #gpu.address_space<workgroup>>) kernel {
     %c1 = arith.constant 1 : index
     %shape = cute.make_shape %n : !cute.shape<"?">
-    %lg = cute.make_layout %shape : (!cute.shape<"?">) -> !cute.layout<"?:1">
+    %lg = cute.make_layout %shape : !cute.shape<"?">
     %g = cute.make_tensor %gm, %lg : (memref<?xf16, 1>, !cute.layout<"?:1">) -> !cute.tensor<f16, gmem, "?:1">
     %ls = cute.static : !cute.layout<"1024:1">
     %s = cute.make_tensor %sm, %ls : (memref<1024xf16, #gpu.address_space<workgroup>>, !cute.layout<"1024:1">) -> !cute.tensor<f16, smem, "1024:1">
     %tile = cute.static : !cute.tile<"512">
     %cg = cute.make_coord %blk : !cute.coord<"?">
     %cs = cute.make_coord %c1 : !cute.coord<"?">
-    %gt = cute.local_tile %g, %tile, %cg : (!cute.tensor<f16, gmem, "?:1">, !cute.tile<"512">, !cute.coord<"?">) -> !cute.tensor<f16, gmem, "(512):(1)">
-    %st = cute.local_tile %s, %tile, %cs : (!cute.tensor<f16, smem, "1024:1">, !cute.tile<"512">, !cute.coord<"?">) -> !cute.tensor<f16, smem, "(512):(1)">
+    %gt = cute.local_tile %g, %tile, %cg : !cute.tensor<f16, gmem, "?:1">, !cute.tile<"512">, !cute.coord<"?">
+    %st = cute.local_tile %s, %tile, %cs : !cute.tensor<f16, smem, "1024:1">, !cute.tile<"512">, !cute.coord<"?">
     cute_nvgpu.bulk_copy #ld, %gt, %st barrier %bars[%c1] : !cute.tensor<f16, gmem, "(512):(1)">, !cute.tensor<f16, smem, "(512):(1)">, memref<2xi64, #gpu.address_space<workgroup>>
     gpu.return
   }
@@ -64,15 +64,15 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
                 %bars: memref<2xi64, #gpu.address_space<workgroup>>) kernel {
     %c1 = arith.constant 1 : index
     %shape = cute.make_shape %n : !cute.shape<"?">
-    %lg = cute.make_layout %shape : (!cute.shape<"?">) -> !cute.layout<"?:1">
+    %lg = cute.make_layout %shape : !cute.shape<"?">
     %g = cute.make_tensor %gm, %lg : (memref<?xf16, 1>, !cute.layout<"?:1">) -> !cute.tensor<f16, gmem, "?:1">
     %ls = cute.static : !cute.layout<"1024:1">
     %s = cute.make_tensor %sm, %ls : (memref<1024xf16, #gpu.address_space<workgroup>>, !cute.layout<"1024:1">) -> !cute.tensor<f16, smem, "1024:1">
     %tile = cute.static : !cute.tile<"512">
     %cg = cute.make_coord %blk : !cute.coord<"?">
     %cs = cute.make_coord %c1 : !cute.coord<"?">
-    %gt = cute.local_tile %g, %tile, %cg : (!cute.tensor<f16, gmem, "?:1">, !cute.tile<"512">, !cute.coord<"?">) -> !cute.tensor<f16, gmem, "(512):(1)">
-    %st = cute.local_tile %s, %tile, %cs : (!cute.tensor<f16, smem, "1024:1">, !cute.tile<"512">, !cute.coord<"?">) -> !cute.tensor<f16, smem, "(512):(1)">
+    %gt = cute.local_tile %g, %tile, %cg : !cute.tensor<f16, gmem, "?:1">, !cute.tile<"512">, !cute.coord<"?">
+    %st = cute.local_tile %s, %tile, %cs : !cute.tensor<f16, smem, "1024:1">, !cute.tile<"512">, !cute.coord<"?">
     cute_nvgpu.bulk_copy #st, %st, %gt : !cute.tensor<f16, smem, "(512):(1)">, !cute.tensor<f16, gmem, "(512):(1)">
     nvvm.cp.async.bulk.commit.group
     nvvm.cp.async.bulk.wait_group 0

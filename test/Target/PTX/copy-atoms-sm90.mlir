@@ -47,24 +47,24 @@ gpu.module @kernels {
     %g = cute.make_tensor %G, %l : (memref<2048xf16, 1>, !cute.layout<"(32,64):(64,1)">) -> !cute.tensor<f16, gmem, "(32,64):(64,1)">
     %o = cute.make_tensor %O, %l : (memref<2048xf16, 1>, !cute.layout<"(32,64):(64,1)">) -> !cute.tensor<f16, gmem, "(32,64):(64,1)">
     %s = cute.make_tensor %S, %l : (memref<2048xf16, #gpu.address_space<workgroup>>, !cute.layout<"(32,64):(64,1)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">
-    %gs = cute_nvgpu.partition_s #g2s, %g, %tid : (!cute.tensor<f16, gmem, "(32,64):(64,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),1,2):((1,0),0,32)">
-    %sd = cute_nvgpu.partition_d #g2s, %s, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,2):((1,0),0,32)">
+    %gs = cute_nvgpu.partition_s #g2s, %g, %tid : !cute.tensor<f16, gmem, "(32,64):(64,1)">, index
+    %sd = cute_nvgpu.partition_d #g2s, %s, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index
     cute_nvgpu.copy #g2s, %gs, %sd : !cute.tensor<f16, gmem, "((8,1),1,2):((1,0),0,32)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,2):((1,0),0,32)">
     nvvm.cp.async.commit.group
     nvvm.cp.async.wait.group 0
     gpu.barrier
-    %sa = cute_nvgpu.partition_a #tm, %s, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=2} o ((2,2,2),1,4):((1,512,8),0,16)">
+    %sa = cute_nvgpu.partition_a #tm, %s, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index
     %fa = cute.make_fragment like %sa : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=2} o ((2,2,2),1,4):((1,512,8),0,16)">) -> !cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">
-    %ls = cute_nvgpu.partition_s #ldsm, %s, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,4):((1,0),0,16)">
-    %ld = cute_nvgpu.retile #ldsm, %fa : (!cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">) -> !cute.tensor<f16, rmem, "((8,1),1,4):((1,0),0,8)">
+    %ls = cute_nvgpu.partition_s #ldsm, %s, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index
+    %ld = cute_nvgpu.retile #ldsm, %fa : !cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">
     cute_nvgpu.copy #ldsm, %ls, %ld : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,4):((1,0),0,16)">, !cute.tensor<f16, rmem, "((8,1),1,4):((1,0),0,8)">
     gpu.barrier
-    %ss = cute_nvgpu.retile #stsm, %fa : (!cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">) -> !cute.tensor<f16, rmem, "((8,1),1,4):((1,0),0,8)">
-    %sdst = cute_nvgpu.partition_d #stsm, %s, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,4):((1,0),0,16)">
+    %ss = cute_nvgpu.retile #stsm, %fa : !cute.tensor<f16, rmem, "((2,2,2),1,4):((1,2,4),0,8)">
+    %sdst = cute_nvgpu.partition_d #stsm, %s, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index
     cute_nvgpu.copy #stsm, %ss, %sdst : !cute.tensor<f16, rmem, "((8,1),1,4):((1,0),0,8)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,4):((1,0),0,16)">
     gpu.barrier
-    %ps = cute_nvgpu.partition_s #s2g, %s, %tid : (!cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,2):((1,0),0,32)">
-    %pd = cute_nvgpu.partition_d #s2g, %o, %tid : (!cute.tensor<f16, gmem, "(32,64):(64,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),1,2):((1,0),0,32)">
+    %ps = cute_nvgpu.partition_s #s2g, %s, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (32,64):(64,1)">, index
+    %pd = cute_nvgpu.partition_d #s2g, %o, %tid : !cute.tensor<f16, gmem, "(32,64):(64,1)">, index
     cute_nvgpu.copy #s2g, %ps, %pd : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),1,2):((1,0),0,32)">, !cute.tensor<f16, gmem, "((8,1),1,2):((1,0),0,32)">
     gpu.return
   }

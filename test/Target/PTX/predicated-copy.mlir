@@ -48,10 +48,10 @@ gpu.module @kernels {
     %s = cute.make_tensor %S, %l : (memref<2048xf16, #gpu.address_space<workgroup>>, !cute.layout<"(32,64):(64,1)">) -> !cute.tensor<f16, smem, "(32,64):(64,1)">
     %bound = cute.make_shape %m, %c64 : !cute.shape<"(?,?)">
     %tileShape = cute.static : !cute.shape<"(32,64)">
-    %id = cute.make_identity_tensor %tileShape : (!cute.shape<"(32,64)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(32,64):(1,16777216)">
-    %gs = cute_nvgpu.partition_s #g2s, %g, %tid : (!cute.tensor<f16, gmem, "(32,64):(64,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),1,2):((1,0),0,32)">
-    %sd = cute_nvgpu.partition_d #g2s, %s, %tid : (!cute.tensor<f16, smem, "(32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "((8,1),1,2):((1,0),0,32)">
-    %cs = cute_nvgpu.partition_s #g2s, %id, %tid : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(32,64):(1,16777216)">, index) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),1,2):((16777216,0),0,536870912)">
+    %id = cute.make_identity_tensor %tileShape : !cute.shape<"(32,64)">
+    %gs = cute_nvgpu.partition_s #g2s, %g, %tid : !cute.tensor<f16, gmem, "(32,64):(64,1)">, index
+    %sd = cute_nvgpu.partition_d #g2s, %s, %tid : !cute.tensor<f16, smem, "(32,64):(64,1)">, index
+    %cs = cute_nvgpu.partition_s #g2s, %id, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(32,64):(1,16777216)">, index
     %p = cute.make_fragment : !cute.tensor<i1, rmem, "(1,2):(2,1)">
     scf.for %r = %c0 to %c2 step %c1 {
       %v = arith.muli %r, %c8 : index
@@ -65,8 +65,8 @@ gpu.module @kernels {
     nvvm.cp.async.commit.group
     nvvm.cp.async.wait.group 0
     gpu.barrier
-    %ps = cute_nvgpu.partition_s #s2g, %s, %tid : (!cute.tensor<f16, smem, "(32,64):(64,1)">, index) -> !cute.tensor<f16, smem, "((8,1),1,2):((1,0),0,32)">
-    %pd = cute_nvgpu.partition_d #s2g, %o, %tid : (!cute.tensor<f16, gmem, "(32,64):(64,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),1,2):((1,0),0,32)">
+    %ps = cute_nvgpu.partition_s #s2g, %s, %tid : !cute.tensor<f16, smem, "(32,64):(64,1)">, index
+    %pd = cute_nvgpu.partition_d #s2g, %o, %tid : !cute.tensor<f16, gmem, "(32,64):(64,1)">, index
     cute_nvgpu.copy #s2g, %ps, %pd if %p : !cute.tensor<f16, smem, "((8,1),1,2):((1,0),0,32)">, !cute.tensor<f16, gmem, "((8,1),1,2):((1,0),0,32)">, !cute.tensor<i1, rmem, "(1,2):(2,1)">
     gpu.return
   }

@@ -75,10 +75,10 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
     %c1 = arith.constant 1 : index
     %bytes = arith.constant 16384 : index
     %sh = cute.make_shape %m, %k : !cute.shape<"(?,?)">
-    %id = cute.make_identity_tensor %sh : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %id = cute.make_identity_tensor %sh : !cute.shape<"(?,?)">
     %tile = cute.static : !cute.tile<"(128,64)">
     %c = cute.make_coord %bm, %kt : !cute.coord<"(?,?)">
-    %g = cute.local_tile %id, %tile, %c : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
+    %g = cute.local_tile %id, %tile, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,?)">
     %ls = cute.static : !cute.layout<"(128,64):(64,1)">
     %s = cute.make_tensor %smem, %ls : (memref<8192xf16, #gpu.address_space<workgroup>>, !cute.layout<"(128,64):(64,1)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">
     cute_nvgpu.mbarrier_init %bars[%c0], %c1 : memref<2xi64, #gpu.address_space<workgroup>>
@@ -90,10 +90,10 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
   gpu.func @store(%desc: !llvm.ptr, %m: index, %n: index, %bm: index, %bn: index)
       workgroup(%smem: memref<2048xf32, #gpu.address_space<workgroup>>) kernel {
     %sh = cute.make_shape %m, %n : !cute.shape<"(?,?)">
-    %id = cute.make_identity_tensor %sh : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %id = cute.make_identity_tensor %sh : !cute.shape<"(?,?)">
     %tile = cute.static : !cute.tile<"(64,32)">
     %c = cute.make_coord %bm, %bn : !cute.coord<"(?,?)">
-    %g = cute.local_tile %id, %tile, %c : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,32)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,32):(1,16777216)">
+    %g = cute.local_tile %id, %tile, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,32)">, !cute.coord<"(?,?)">
     %ls = cute.static : !cute.layout<"(64,32):(32,1)">
     %s = cute.make_tensor %smem, %ls : (memref<2048xf32, #gpu.address_space<workgroup>>, !cute.layout<"(64,32):(32,1)">) -> !cute.tensor<f32, smem, "(64,32):(32,1)">
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
@@ -108,10 +108,10 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
                 %bars: memref<2xi64, #gpu.address_space<workgroup>>) kernel {
     %c1 = arith.constant 1 : index
     %sh = cute.make_shape %m, %k : !cute.shape<"(?,?)">
-    %id = cute.make_identity_tensor %sh : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
+    %id = cute.make_identity_tensor %sh : !cute.shape<"(?,?)">
     %tile = cute.static : !cute.tile<"(128,64)">
     %c = cute.make_coord %bm, %kt : !cute.coord<"(?,?)">
-    %g = cute.local_tile %id, %tile, %c : (!cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">
+    %g = cute.local_tile %id, %tile, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,?)">
     %ls = cute.static : !cute.layout<"(128,64):(64,1)">
     %s = cute.make_tensor %smem, %ls : (memref<8192xf16, #gpu.address_space<workgroup>>, !cute.layout<"(128,64):(64,1)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">
     cute_nvgpu.tma_copy #mc, %desc, %g, %s barrier %bars[%c1] multicast %mask : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
@@ -122,7 +122,7 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
 func.func @descriptor(%buf: memref<?xf16>, %m: index, %k: index) -> !llvm.ptr {
   %sh = cute.make_shape %m, %k : !cute.shape<"(?,?)">
   %st = cute.make_stride %k : !cute.stride<"(?,1)">
-  %l = cute.make_layout %sh, %st : (!cute.shape<"(?,?)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,?):(?,1)">
+  %l = cute.make_layout %sh, %st : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %t = cute.make_tensor %buf, %l : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
   %d = cute_nvgpu.make_tma_descriptor #ld, %t : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   return %d : !llvm.ptr

@@ -8,6 +8,7 @@
 
 #include "Verification.h"
 
+#include "cute-mlir/Dialect/Cute/IR/AlgebraOpSyntax.h"
 #include "cute-mlir/Layout/Notation.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -131,6 +132,46 @@ AlgebraResult RetileOp::compute(ArrayRef<AlgebraValue> operands,
   tensor.layout = layout;
   return AlgebraValue(tensor);
 }
+
+/// `#atom, %tensor[, %thread]`: the atom is the op's TiledMMA or TiledCopy
+/// attribute `AttrTy`, the rest as cute::parseAlgebraOpTail parses it.
+template <typename OpTy, typename AttrTy>
+static ParseResult parsePartitionOp(OpAsmParser &parser, OperationState &result,
+                                    StringAttr atomName, unsigned numOperands) {
+  AttrTy atom;
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  if (parser.parseAttribute(atom) || parser.parseComma() ||
+      cute::parseAlgebraOperands(parser, operands, numOperands, numOperands))
+    return failure();
+  result.addAttribute(atomName, atom);
+  return cute::parseAlgebraOpTail<OpTy>(parser, result, operands);
+}
+
+static void printPartitionOp(OpAsmPrinter &printer, Operation *op,
+                             StringAttr atomName) {
+  printer << ' ';
+  printer.printAttribute(op->getAttr(atomName));
+  printer << ", " << op->getOperands();
+  cute::printAlgebraOpTail(printer, op, {atomName});
+}
+
+#define CUTE_NVGPU_PARTITION_SYNTAX(OpTy, AttrTy, atom, numOperands)           \
+  ParseResult OpTy::parse(OpAsmParser &parser, OperationState &result) {       \
+    return parsePartitionOp<OpTy, AttrTy>(                                     \
+        parser, result, get##atom##AttrName(result.name), numOperands);        \
+  }                                                                            \
+  void OpTy::print(OpAsmPrinter &printer) {                                    \
+    printPartitionOp(printer, *this, get##atom##AttrName());                   \
+  }
+
+CUTE_NVGPU_PARTITION_SYNTAX(PartitionAOp, TiledMmaAttr, TiledMma, 2)
+CUTE_NVGPU_PARTITION_SYNTAX(PartitionBOp, TiledMmaAttr, TiledMma, 2)
+CUTE_NVGPU_PARTITION_SYNTAX(PartitionCOp, TiledMmaAttr, TiledMma, 2)
+CUTE_NVGPU_PARTITION_SYNTAX(PartitionSOp, TiledCopyAttr, TiledCopy, 2)
+CUTE_NVGPU_PARTITION_SYNTAX(PartitionDOp, TiledCopyAttr, TiledCopy, 2)
+CUTE_NVGPU_PARTITION_SYNTAX(RetileOp, TiledCopyAttr, TiledCopy, 1)
+
+#undef CUTE_NVGPU_PARTITION_SYNTAX
 
 //===----------------------------------------------------------------------===//
 // Shared checks

@@ -26,6 +26,10 @@ def Cute_Dialect : Dialect {
     **One algebra.** Every op's result type is computed by the cute-mlir
     layout library (the same code as the `cute-layout` calculator), and so is
     the index arithmetic that `cute-expand-layouts` emits for dynamic slots.
+    Such an op is written with its operand types only; a result type stated
+    after `->` may say less than the computed one (`?` for a known value, a
+    weaker `{div=N}`) but not contradict it, and the value has the computed
+    type.
 
     **Placement in the pipeline.** Users and front ends write cute ops;
     canonicalization folds what is static; `cute-expand-layouts` turns what

@@ -63,9 +63,12 @@ def Cute_StaticOp : Cute_Op<"static", [ConstantLike, Pure]> {
 //===----------------------------------------------------------------------===//
 
 /// An op whose result is computed by `compute` through the layout library
-/// (see CuteAlgebraOpBase.td).
+/// (see CuteAlgebraOpBase.td). Its result type is inferred, so that the
+/// assembly omits it (see AlgebraOpSyntax.h).
 class Cute_AlgebraOp<string mnemonic, bit indexResult = 0>
-    : Cute_Op<mnemonic, Cute_AlgebraOpTraits<indexResult>.traits>;
+    : Cute_Op<mnemonic, Cute_AlgebraOpTraits<indexResult>.traits> {
+  let hasCustomAssemblyFormat = 1;
+}
 
 /// layout -> layout
 class Cute_UnaryLayoutOp<string mnemonic, string what>
@@ -73,9 +76,6 @@ class Cute_UnaryLayoutOp<string mnemonic, string what>
   let summary = what;
   let arguments = (ins Cute_LayoutType:$layout);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout attr-dict `:` qualified(type($layout)) `->` qualified(type($result))
-  }];
 }
 
 /// (layout, tile) -> layout
@@ -84,10 +84,6 @@ class Cute_TilingOp<string mnemonic, string what>
   let summary = what;
   let arguments = (ins Cute_LayoutType:$layout, Cute_TileType:$tiler);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout `,` $tiler attr-dict `:` `(` qualified(type($layout)) `,`
-    qualified(type($tiler)) `)` `->` qualified(type($result))
-  }];
 }
 
 /// (layout, layout) -> layout
@@ -96,10 +92,6 @@ class Cute_LayoutPairOp<string mnemonic, string what>
   let summary = what;
   let arguments = (ins Cute_LayoutType:$lhs, Cute_LayoutType:$rhs);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $lhs `,` $rhs attr-dict `:` `(` qualified(type($lhs)) `,`
-    qualified(type($rhs)) `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_MakeLayoutOp : Cute_AlgebraOp<"make_layout"> {
@@ -109,16 +101,14 @@ def Cute_MakeLayoutOp : Cute_AlgebraOp<"make_layout"> {
     shape (static size-1 modes get stride 0).
 
     ```mlir
-    %l = cute.make_layout %s, %d : (!cute.shape<"(4,?)">, !cute.stride<"(1,4)">) -> !cute.layout<"(4,?):(1,4)">
-    %c = cute.make_layout %s : (!cute.shape<"(4,?)">) -> !cute.layout<"(4,?):(1,4)">
+    %l = cute.make_layout %s, %d : !cute.shape<"(4,?)">, !cute.stride<"(1,4)">
+    // %l: !cute.layout<"(4,?):(1,4)">
+    %c = cute.make_layout %s : !cute.shape<"(4,?)">
+    // %c: !cute.layout<"(4,?):(1,4)">
     ```
   }];
   let arguments = (ins Cute_ShapeType:$shape, Optional<Cute_StrideType>:$stride);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $shape (`,` $stride^)? attr-dict `:` `(` qualified(type($shape))
-    (`,` qualified(type($stride))^)? `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_MakeTileOp : Cute_AlgebraOp<"make_tile"> {
@@ -129,15 +119,12 @@ def Cute_MakeTileOp : Cute_AlgebraOp<"make_tile"> {
     tile).
 
     ```mlir
-    %t = cute.make_tile %a, %b : (!cute.layout<"2:1">, !cute.layout<"4:2">) -> !cute.tile<"(2,4:2)">
+    %t = cute.make_tile %a, %b : !cute.layout<"2:1">, !cute.layout<"4:2">
+    // %t: !cute.tile<"(2,4:2)">
     ```
   }];
   let arguments = (ins Variadic<AnyTypeOf<[Cute_LayoutType, Cute_TileType]>>:$modes);
   let results = (outs Cute_TileType:$result);
-  let assemblyFormat = [{
-    $modes attr-dict `:` `(` qualified(type($modes)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_GetOp : Cute_AlgebraOp<"get"> {
@@ -147,45 +134,36 @@ def Cute_GetOp : Cute_AlgebraOp<"get"> {
     the layout itself).
 
     ```mlir
-    %m = cute.get %l [1, 0] : (!cute.layout<"(4,(2,?)):(1,(4,8))">) -> !cute.layout<"2:4">
+    %m = cute.get %l [1, 0] : !cute.layout<"(4,(2,?)):(1,(4,8))">
+    // %m: !cute.layout<"2:4">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout, DenseI64ArrayAttr:$modes);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout $modes attr-dict `:` `(` qualified(type($layout)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_ShapeOp : Cute_AlgebraOp<"shape"> {
   let summary = "the shape of a layout";
   let description = [{
     ```mlir
-    %s = cute.shape %l : (!cute.layout<"(4,?):(1,4)">) -> !cute.shape<"(4,?)">
+    %s = cute.shape %l : !cute.layout<"(4,?):(1,4)">
+    // %s: !cute.shape<"(4,?)">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout);
   let results = (outs Cute_ShapeType:$result);
-  let assemblyFormat = [{
-    $layout attr-dict `:` `(` qualified(type($layout)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_StrideOp : Cute_AlgebraOp<"stride"> {
   let summary = "the stride of a layout";
   let description = [{
     ```mlir
-    %d = cute.stride %l : (!cute.layout<"(4,?):(1,4)">) -> !cute.stride<"(1,4)">
+    %d = cute.stride %l : !cute.layout<"(4,?):(1,4)">
+    // %d: !cute.stride<"(1,4)">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout);
   let results = (outs Cute_StrideType:$result);
-  let assemblyFormat = [{
-    $layout attr-dict `:` `(` qualified(type($layout)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 /// A query returning an index.
@@ -194,7 +172,6 @@ class Cute_QueryOp<string mnemonic, string what, Type operandType>
   let summary = what;
   let arguments = (ins operandType:$input);
   let results = (outs Index:$result);
-  let assemblyFormat = "$input attr-dict `:` qualified(type($input))";
 }
 
 def Cute_SizeOp : Cute_QueryOp<"size", "the number of elements",
@@ -253,10 +230,6 @@ def Cute_Crd2IdxOp : Cute_AlgebraOp<"crd2idx", /*indexResult=*/1> {
   }];
   let arguments = (ins Cute_CoordType:$coord, Cute_LayoutType:$layout);
   let results = (outs Index:$result);
-  let assemblyFormat = [{
-    $coord `,` $layout attr-dict `:` qualified(type($coord)) `,`
-    qualified(type($layout))
-  }];
 }
 
 def Cute_Idx2CrdOp : Cute_AlgebraOp<"idx2crd"> {
@@ -266,15 +239,12 @@ def Cute_Idx2CrdOp : Cute_AlgebraOp<"idx2crd"> {
     `shape`.
 
     ```mlir
-    %c = cute.idx2crd %i, %s : (index, !cute.shape<"(4,8)">) -> !cute.coord<"(?,?)">
+    %c = cute.idx2crd %i, %s : index, !cute.shape<"(4,8)">
+    // %c: !cute.coord<"(?,?)">
     ```
   }];
   let arguments = (ins Index:$index, Cute_ShapeType:$shape);
   let results = (outs Cute_CoordType:$result);
-  let assemblyFormat = [{
-    $index `,` $shape attr-dict `:` `(` type($index) `,` qualified(type($shape))
-    `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_CoalesceOp : Cute_UnaryLayoutOp<"coalesce",
@@ -283,7 +253,8 @@ def Cute_CoalesceOp : Cute_UnaryLayoutOp<"coalesce",
     Preserves the function on the layout's domain; the result has depth <= 1.
 
     ```mlir
-    %c = cute.coalesce %l : !cute.layout<"(2,(1,6)):(1,(6,2))"> -> !cute.layout<"12:1">
+    %c = cute.coalesce %l : !cute.layout<"(2,(1,6)):(1,(6,2))">
+    // %c: !cute.layout<"12:1">
     ```
   }];
 }
@@ -292,7 +263,8 @@ def Cute_FilterOp : Cute_UnaryLayoutOp<"filter",
     "remove static 0-stride and size-1 modes, then coalesce"> {
   let description = [{
     ```mlir
-    %f = cute.filter %l : !cute.layout<"(4,2):(0,1)"> -> !cute.layout<"2:1">
+    %f = cute.filter %l : !cute.layout<"(4,2):(0,1)">
+    // %f: !cute.layout<"2:1">
     ```
   }];
 }
@@ -301,7 +273,8 @@ def Cute_FilterZerosOp : Cute_UnaryLayoutOp<"filter_zeros",
     "replace static 0-stride modes by size 1"> {
   let description = [{
     ```mlir
-    %f = cute.filter_zeros %l : !cute.layout<"(4,2):(0,1)"> -> !cute.layout<"(1,2):(0,1)">
+    %f = cute.filter_zeros %l : !cute.layout<"(4,2):(0,1)">
+    // %f: !cute.layout<"(1,2):(0,1)">
     ```
   }];
 }
@@ -310,7 +283,8 @@ def Cute_RightInverseOp : Cute_UnaryLayoutOp<"right_inverse",
     "the right inverse: layout(result(i)) == i"> {
   let description = [{
     ```mlir
-    %r = cute.right_inverse %l : !cute.layout<"(4,2):(2,1)"> -> !cute.layout<"(2,4):(4,1)">
+    %r = cute.right_inverse %l : !cute.layout<"(4,2):(2,1)">
+    // %r: !cute.layout<"(2,4):(4,1)">
     ```
   }];
 }
@@ -319,7 +293,8 @@ def Cute_LeftInverseOp : Cute_UnaryLayoutOp<"left_inverse",
     "the left inverse of an injective layout: result(layout(i)) == i"> {
   let description = [{
     ```mlir
-    %r = cute.left_inverse %l : !cute.layout<"(4,2):(2,1)"> -> !cute.layout<"(2,4):(4,1)">
+    %r = cute.left_inverse %l : !cute.layout<"(4,2):(2,1)">
+    // %r: !cute.layout<"(2,4):(4,1)">
     ```
   }];
 }
@@ -330,16 +305,13 @@ def Cute_ComplementOp : Cute_AlgebraOp<"complement"> {
     Without a cotarget, up to the cosize of the filtered layout.
 
     ```mlir
-    %c = cute.complement %l, %n : (!cute.layout<"4:2">, !cute.shape<"24">) -> !cute.layout<"(2,3):(1,8)">
+    %c = cute.complement %l, %n : !cute.layout<"4:2">, !cute.shape<"24">
+    // %c: !cute.layout<"(2,3):(1,8)">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout,
                        Optional<Cute_ShapeType>:$cotarget);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout (`,` $cotarget^)? attr-dict `:` `(` qualified(type($layout))
-    (`,` qualified(type($cotarget))^)? `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_CompositionOp : Cute_AlgebraOp<"composition"> {
@@ -349,23 +321,21 @@ def Cute_CompositionOp : Cute_AlgebraOp<"composition"> {
     lhs the tile does not cover are dropped).
 
     ```mlir
-    %r = cute.composition %a, %b : (!cute.layout<"(6,2):(8,2)">, !cute.layout<"(4,3):(3,1)">) -> !cute.layout<"((2,2),3):((24,2),8)">
+    %r = cute.composition %a, %b : !cute.layout<"(6,2):(8,2)">, !cute.layout<"(4,3):(3,1)">
+    // %r: !cute.layout<"((2,2),3):((24,2),8)">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$lhs,
                        AnyTypeOf<[Cute_LayoutType, Cute_TileType]>:$rhs);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $lhs `,` $rhs attr-dict `:` `(` qualified(type($lhs)) `,`
-    qualified(type($rhs)) `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_LogicalDivideOp : Cute_TilingOp<"logical_divide",
     "split each tiled mode into (tile, rest)"> {
   let description = [{
     ```mlir
-    %r = cute.logical_divide %l, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"(2:1,4:2)">) -> !cute.layout<"((2,4),(4,2)):((1,2),(16,8))">
+    %r = cute.logical_divide %l, %t : !cute.layout<"(8,8):(1,8)">, !cute.tile<"(2:1,4:2)">
+    // %r: !cute.layout<"((2,4),(4,2)):((1,2),(16,8))">
     ```
   }];
 }
@@ -373,7 +343,8 @@ def Cute_ZippedDivideOp : Cute_TilingOp<"zipped_divide",
     "logical_divide gathered into ((tiles...), (rests...))"> {
   let description = [{
     ```mlir
-    %r = cute.zipped_divide %l, %t : (!cute.layout<"(?,?):(1,?)">, !cute.tile<"(128,64)">) -> !cute.layout<"((128,64),(?,?)):((1,?),(128,?))">
+    %r = cute.zipped_divide %l, %t : !cute.layout<"(?,?):(1,?)">, !cute.tile<"(128,64)">
+    // %r: !cute.layout<"((128,64),(?,?)):((1,?),(128,?{div=64}))">
     ```
   }];
 }
@@ -381,7 +352,8 @@ def Cute_TiledDivideOp : Cute_TilingOp<"tiled_divide",
     "zipped_divide with the rest modes unpacked"> {
   let description = [{
     ```mlir
-    %r = cute.tiled_divide %l, %t : (!cute.layout<"8:1">, !cute.tile<"4:1">) -> !cute.layout<"(4,2):(1,4)">
+    %r = cute.tiled_divide %l, %t : !cute.layout<"8:1">, !cute.tile<"4:1">
+    // %r: !cute.layout<"(4,2):(1,4)">
     ```
   }];
 }
@@ -389,7 +361,8 @@ def Cute_FlatDivideOp : Cute_TilingOp<"flat_divide",
     "zipped_divide with both modes unpacked"> {
   let description = [{
     ```mlir
-    %r = cute.flat_divide %l, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"(2,4)">) -> !cute.layout<"(2,4,4,2):(1,8,2,32)">
+    %r = cute.flat_divide %l, %t : !cute.layout<"(8,8):(1,8)">, !cute.tile<"(2,4)">
+    // %r: !cute.layout<"(2,4,4,2):(1,8,2,32)">
     ```
   }];
 }
@@ -397,7 +370,8 @@ def Cute_LogicalProductOp : Cute_TilingOp<"logical_product",
     "repeat each mode's block by the tile: (block, repetition)"> {
   let description = [{
     ```mlir
-    %r = cute.logical_product %l, %t : (!cute.layout<"(2,2):(4,1)">, !cute.tile<"6:1">) -> !cute.layout<"((2,2),(2,3)):((4,1),(2,8))">
+    %r = cute.logical_product %l, %t : !cute.layout<"(2,2):(4,1)">, !cute.tile<"6:1">
+    // %r: !cute.layout<"((2,2),(2,3)):((4,1),(2,8))">
     ```
   }];
 }
@@ -405,7 +379,8 @@ def Cute_ZippedProductOp : Cute_TilingOp<"zipped_product",
     "logical_product gathered into ((blocks...), (repetitions...))"> {
   let description = [{
     ```mlir
-    %r = cute.zipped_product %l, %t : (!cute.layout<"(2,2):(1,2)">, !cute.tile<"(3,4)">) -> !cute.layout<"((2,2),(3,(2,2))):((1,2),(2,(1,4)))">
+    %r = cute.zipped_product %l, %t : !cute.layout<"(2,2):(1,2)">, !cute.tile<"(3,4)">
+    // %r: !cute.layout<"((2,2),(3,(2,2))):((1,2),(2,(1,4)))">
     ```
   }];
 }
@@ -413,7 +388,8 @@ def Cute_TiledProductOp : Cute_TilingOp<"tiled_product",
     "zipped_product with the repetition modes unpacked"> {
   let description = [{
     ```mlir
-    %r = cute.tiled_product %l, %t : (!cute.layout<"(2,2):(1,2)">, !cute.tile<"(3,4)">) -> !cute.layout<"((2,2),3,(2,2)):((1,2),2,(1,4))">
+    %r = cute.tiled_product %l, %t : !cute.layout<"(2,2):(1,2)">, !cute.tile<"(3,4)">
+    // %r: !cute.layout<"((2,2),3,(2,2)):((1,2),2,(1,4))">
     ```
   }];
 }
@@ -421,7 +397,8 @@ def Cute_FlatProductOp : Cute_TilingOp<"flat_product",
     "zipped_product with both modes unpacked"> {
   let description = [{
     ```mlir
-    %r = cute.flat_product %l, %t : (!cute.layout<"(2,2):(1,2)">, !cute.tile<"(3,4)">) -> !cute.layout<"(2,2,3,(2,2)):(1,2,2,(1,4))">
+    %r = cute.flat_product %l, %t : !cute.layout<"(2,2):(1,2)">, !cute.tile<"(3,4)">
+    // %r: !cute.layout<"(2,2,3,(2,2)):(1,2,2,(1,4))">
     ```
   }];
 }
@@ -430,7 +407,8 @@ def Cute_BlockedProductOp : Cute_LayoutPairOp<"blocked_product",
     "repeat a block over a tiler, block by block"> {
   let description = [{
     ```mlir
-    %r = cute.blocked_product %a, %b : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(3,4):(4,1)">) -> !cute.layout<"((2,3),(2,4)):((1,16),(2,4))">
+    %r = cute.blocked_product %a, %b : !cute.layout<"(2,2):(1,2)">, !cute.layout<"(3,4):(4,1)">
+    // %r: !cute.layout<"((2,3),(2,4)):((1,16),(2,4))">
     ```
   }];
 }
@@ -438,7 +416,8 @@ def Cute_RakedProductOp : Cute_LayoutPairOp<"raked_product",
     "repeat a block over a tiler, interleaving the blocks"> {
   let description = [{
     ```mlir
-    %r = cute.raked_product %a, %b : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(3,4):(4,1)">) -> !cute.layout<"((3,2),(4,2)):((16,1),(4,2))">
+    %r = cute.raked_product %a, %b : !cute.layout<"(2,2):(1,2)">, !cute.layout<"(3,4):(4,1)">
+    // %r: !cute.layout<"((3,2),(4,2)):((16,1),(4,2))">
     ```
   }];
 }
@@ -447,32 +426,26 @@ def Cute_TileToShapeOp : Cute_AlgebraOp<"tile_to_shape"> {
   let summary = "repeat a block until it has the target shape";
   let description = [{
     ```mlir
-    %r = cute.tile_to_shape %l, %s : (!cute.layout<"(2,2):(1,2)">, !cute.shape<"(8,8)">) -> !cute.layout<"((2,4),(2,4)):((1,4),(2,16))">
+    %r = cute.tile_to_shape %l, %s : !cute.layout<"(2,2):(1,2)">, !cute.shape<"(8,8)">
+    // %r: !cute.layout<"((2,4),(2,4)):((1,4),(2,16))">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout, Cute_ShapeType:$shape);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout `,` $shape attr-dict `:` `(` qualified(type($layout)) `,`
-    qualified(type($shape)) `)` `->` qualified(type($result))
-  }];
 }
 
 class Cute_CastOp<string mnemonic, string what> : Cute_AlgebraOp<mnemonic> {
   let summary = what;
   let arguments = (ins Cute_LayoutType:$layout, I64Attr:$factor);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout `by` $factor attr-dict `:` qualified(type($layout)) `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_UpcastOp : Cute_CastOp<"upcast",
     "view `factor` elements as one"> {
   let description = [{
     ```mlir
-    %r = cute.upcast %l by 2 : !cute.layout<"(4,8):(8,1)"> -> !cute.layout<"(4,4):(4,1)">
+    %r = cute.upcast %l by 2 : !cute.layout<"(4,8):(8,1)">
+    // %r: !cute.layout<"(4,4):(4,1)">
     ```
   }];
 }
@@ -480,7 +453,8 @@ def Cute_DowncastOp : Cute_CastOp<"downcast",
     "view one element as `factor` elements"> {
   let description = [{
     ```mlir
-    %r = cute.downcast %l by 2 : !cute.layout<"(4,4):(4,1)"> -> !cute.layout<"(4,8):(8,1)">
+    %r = cute.downcast %l by 2 : !cute.layout<"(4,4):(4,1)">
+    // %r: !cute.layout<"(4,8):(8,1)">
     ```
   }];
 }
@@ -494,9 +468,6 @@ def Cute_MaxCommonVectorOp : Cute_AlgebraOp<"max_common_vector", /*indexResult=*
   }];
   let arguments = (ins Cute_LayoutType:$lhs, Cute_LayoutType:$rhs);
   let results = (outs Index:$result);
-  let assemblyFormat = [{
-    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
-  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -622,15 +593,12 @@ def Cute_MakeIdentityTensorOp : Cute_AlgebraOp<"make_identity_tensor"> {
     its memory is `coord` and its elements are `!cute.coord` values.
 
     ```mlir
-    %id = cute.make_identity_tensor %s : (!cute.shape<"(?,?)">) -> !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,?)">
+    %id = cute.make_identity_tensor %s : !cute.shape<"(?,?)">
+    // %id: !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">
     ```
   }];
   let arguments = (ins Cute_ShapeType:$shape);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = [{
-    $shape attr-dict `:` `(` qualified(type($shape)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_ElemLessOp : Cute_Op<"elem_less", [Pure]> {
@@ -656,15 +624,12 @@ def Cute_GetLayoutOp : Cute_AlgebraOp<"get_layout"> {
   let summary = "the layout of a tensor";
   let description = [{
     ```mlir
-    %l = cute.get_layout %t : (!cute.tensor<f32, gmem, "(4,?):(1,4)">) -> !cute.layout<"(4,?):(1,4)">
+    %l = cute.get_layout %t : !cute.tensor<f32, gmem, "(4,?):(1,4)">
+    // %l: !cute.layout<"(4,?):(1,4)">
     ```
   }];
   let arguments = (ins Cute_TensorType:$tensor);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $tensor attr-dict `:` `(` qualified(type($tensor)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_SliceOp : Cute_AlgebraOp<"slice"> {
@@ -675,17 +640,15 @@ def Cute_SliceOp : Cute_AlgebraOp<"slice"> {
     position (CuTe's slice_and_offset).
 
     ```mlir
-    %col = cute.slice %t[%c] : (!cute.tensor<f32, gmem, "(8,?):(1,8)">, !cute.coord<"(_,?)">) -> !cute.tensor<f32, gmem, "(8):(1)">
-    %m = cute.slice %l[%c] : (!cute.layout<"(4,(2,3)):(1,(4,8))">, !cute.coord<"(_,(1,_))">) -> !cute.layout<"(4,3):(1,8)">
+    %col = cute.slice %t[%c] : !cute.tensor<f32, gmem, "(8,?):(1,8)">, !cute.coord<"(_,?)">
+    // %col: !cute.tensor<f32, gmem, "(8):(1)">
+    %m = cute.slice %l[%c] : !cute.layout<"(4,(2,3)):(1,(4,8))">, !cute.coord<"(_,(1,_))">
+    // %m: !cute.layout<"(4,3):(1,8)">
     ```
   }];
   let arguments = (ins AnyTypeOf<[Cute_TensorType, Cute_LayoutType]>:$input,
                        Cute_CoordType:$coord);
   let results = (outs AnyTypeOf<[Cute_TensorType, Cute_LayoutType]>:$result);
-  let assemblyFormat = [{
-    $input `[` $coord `]` attr-dict `:` `(` qualified(type($input)) `,`
-    qualified(type($coord)) `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_DiceOp : Cute_AlgebraOp<"dice"> {
@@ -695,15 +658,12 @@ def Cute_DiceOp : Cute_AlgebraOp<"dice"> {
     (CuTe's dice; the values of the integers do not matter).
 
     ```mlir
-    %m = cute.dice %l[%c] : (!cute.layout<"(4,(2,3)):(1,(4,8))">, !cute.coord<"(_,(0,_))">) -> !cute.layout<"(2):(4)">
+    %m = cute.dice %l[%c] : !cute.layout<"(4,(2,3)):(1,(4,8))">, !cute.coord<"(_,(0,_))">
+    // %m: !cute.layout<"(2):(4)">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout, Cute_CoordType:$coord);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout `[` $coord `]` attr-dict `:` `(` qualified(type($layout)) `,`
-    qualified(type($coord)) `)` `->` qualified(type($result))
-  }];
 }
 
 def Cute_MakeOrderedLayoutOp : Cute_AlgebraOp<"make_ordered_layout"> {
@@ -713,15 +673,12 @@ def Cute_MakeOrderedLayoutOp : Cute_AlgebraOp<"make_ordered_layout"> {
     the sizes before it, and so on (CuTe's make_ordered_layout).
 
     ```mlir
-    %l = cute.make_ordered_layout %s order "(1,0)" : (!cute.shape<"(4,?)">) -> !cute.layout<"(4,?):(?,1)">
+    %l = cute.make_ordered_layout %s order "(1,0)" : !cute.shape<"(4,?)">
+    // %l: !cute.layout<"(4,?):(?,1)">
     ```
   }];
   let arguments = (ins Cute_ShapeType:$shape, StrAttr:$order);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $shape `order` $order attr-dict `:` `(` qualified(type($shape)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_RecastOp : Cute_AlgebraOp<"recast"> {
@@ -731,16 +688,13 @@ def Cute_RecastOp : Cute_AlgebraOp<"recast"> {
     `new_bits`-wide elements (an upcast, a downcast, or both).
 
     ```mlir
-    %r = cute.recast %l from 16 to 32 : !cute.layout<"(4,8):(8,1)"> -> !cute.layout<"(4,4):(4,1)">
+    %r = cute.recast %l from 16 to 32 : !cute.layout<"(4,8):(8,1)">
+    // %r: !cute.layout<"(4,4):(4,1)">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout, I64Attr:$old_bits,
                        I64Attr:$new_bits);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    $layout `from` $old_bits `to` $new_bits attr-dict `:`
-    qualified(type($layout)) `->` qualified(type($result))
-  }];
 }
 
 def Cute_LocalTileOp : Cute_AlgebraOp<"local_tile"> {
@@ -751,17 +705,13 @@ def Cute_LocalTileOp : Cute_AlgebraOp<"local_tile"> {
     `coord` keeps that grid mode (the k-tiles of a GEMM, say).
 
     ```mlir
-    %blk = cute.local_tile %A, %t, %c : (!cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(128,8)">, !cute.coord<"(?,?)">) -> !cute.tensor<f32, gmem, "(128,8):(1,?)">
+    %blk = cute.local_tile %A, %t, %c : !cute.tensor<f32, gmem, "(?,?):(1,?)">, !cute.tile<"(128,8)">, !cute.coord<"(?,?)">
+    // %blk: !cute.tensor<f32, gmem, "(128,8):(1,?)">
     ```
   }];
   let arguments = (ins Cute_TensorType:$tensor, Cute_TileType:$tiler,
                        Cute_CoordType:$coord);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = [{
-    $tensor `,` $tiler `,` $coord attr-dict `:` `(` qualified(type($tensor))
-    `,` qualified(type($tiler)) `,` qualified(type($coord)) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_LocalPartitionOp : Cute_AlgebraOp<"local_partition"> {
@@ -774,18 +724,14 @@ def Cute_LocalPartitionOp : Cute_AlgebraOp<"local_partition"> {
     leading modes, the others are ignored.
 
     ```mlir
-    %p = cute.local_partition %sA, %thr, %tid : (!cute.tensor<f32, smem, "(128,8):(1,128)">, !cute.layout<"(32,8):(1,32)">, index) -> !cute.tensor<f32, smem, "(4,1):(32,1024)">
+    %p = cute.local_partition %sA, %thr, %tid : !cute.tensor<f32, smem, "(128,8):(1,128)">, !cute.layout<"(32,8):(1,32)">, index
+    // %p: !cute.tensor<f32, smem, "(4,1):(32,0)">
     ```
   }];
   let arguments = (ins Cute_TensorType:$tensor, Cute_LayoutType:$threads,
                        Index:$index,
                        OptionalAttr<DenseBoolArrayAttr>:$projection);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = [{
-    $tensor `,` $threads `,` $index attr-dict `:` `(` qualified(type($tensor))
-    `,` qualified(type($threads)) `,` type($index) `)` `->`
-    qualified(type($result))
-  }];
 }
 
 def Cute_LoadOp : Cute_Op<"load"> {

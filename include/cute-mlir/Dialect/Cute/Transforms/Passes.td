@@ -25,7 +25,8 @@ def CuteExpandLayoutsPass : Pass<"cute-expand-layouts"> {
 
     ```mlir
     %s = cute.make_shape %m : !cute.shape<"(?,8)">
-    %l = cute.make_layout %s : (!cute.shape<"(?,8)">) -> !cute.layout<"(?,8):(1,?)">
+    %l = cute.make_layout %s : !cute.shape<"(?,8)">
+    // %l: !cute.layout<"(?,8):(1,?)">
     %n = cute.cosize %l : !cute.layout<"(?,8):(1,?)">
     // becomes  %n = (%m - 1) + 7 * %m + 1, as arith ops
     ```

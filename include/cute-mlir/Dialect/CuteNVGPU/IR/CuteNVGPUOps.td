@@ -18,8 +18,12 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // A TMA descriptor is passed around as its generic address.
 def CuteNVGPU_GenericPointer : LLVM_PointerInAddressSpace<0>;
 
+/// An op whose result type the layout library infers; its assembly omits it
+/// (see cute's AlgebraOpSyntax.h).
 class CuteNVGPU_AlgebraOp<string mnemonic>
-    : Op<CuteNVGPU_Dialect, mnemonic, Cute_AlgebraOpTraits<0>.traits>;
+    : Op<CuteNVGPU_Dialect, mnemonic, Cute_AlgebraOpTraits<0>.traits> {
+  let hasCustomAssemblyFormat = 1;
+}
 
 //===----------------------------------------------------------------------===//
 // Partitioning
@@ -43,18 +47,14 @@ class CuteNVGPU_MmaPartitionOp<string operand, string modes, string example>
   let arguments = (ins CuteNVGPU_TiledMmaAttr:$tiled_mma,
                        Cute_TensorType:$tensor, Index:$thread);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = [{
-    qualified($tiled_mma) `,` $tensor `,` $thread attr-dict `:` `(`
-    qualified(type($tensor)) `,` type($thread) `)` `->` qualified(type($result))
-  }];
 }
 
 def CuteNVGPU_PartitionAOp : CuteNVGPU_MmaPartitionOp<"A", "(M,K)",
-  "%tA = cute_nvgpu.partition_a #tm, %sA, %tid : (!cute.tensor<f16, smem, \"(32,16):(16,1)\">, index) -> !cute.tensor<f16, smem, \"((2,2,2),1,1):((1,128,8),0,0)\">">;
+  "%tA = cute_nvgpu.partition_a #tm, %sA, %tid : !cute.tensor<f16, smem, \"(32,16):(16,1)\">, index\n    // %tA: !cute.tensor<f16, smem, \"((2,2,2),1,1):((1,128,8),0,0)\">">;
 def CuteNVGPU_PartitionBOp : CuteNVGPU_MmaPartitionOp<"B", "(N,K)",
-  "%tB = cute_nvgpu.partition_b #tm, %sB, %tid : (!cute.tensor<f16, smem, \"(16,16):(16,1)\">, index) -> !cute.tensor<f16, smem, \"((2,2),1,1):((1,8),0,0)\">">;
+  "%tB = cute_nvgpu.partition_b #tm, %sB, %tid : !cute.tensor<f16, smem, \"(16,16):(16,1)\">, index\n    // %tB: !cute.tensor<f16, smem, \"((2,2),1,1):((1,8),0,0)\">">;
 def CuteNVGPU_PartitionCOp : CuteNVGPU_MmaPartitionOp<"C", "(M,N)",
-  "%tC = cute_nvgpu.partition_c #tm, %gC, %tid : (!cute.tensor<f32, gmem, \"(32,16):(1,32)\">, index) -> !cute.tensor<f32, gmem, \"((2,2),1,1):((32,8),0,0)\">">;
+  "%tC = cute_nvgpu.partition_c #tm, %gC, %tid : !cute.tensor<f32, gmem, \"(32,16):(1,32)\">, index\n    // %tC: !cute.tensor<f32, gmem, \"((2,2),1,1):((32,8),0,0)\">">;
 
 class CuteNVGPU_CopyPartitionOp<string side, string what>
     : CuteNVGPU_AlgebraOp<"partition_" # !tolower(side)> {
@@ -67,16 +67,13 @@ class CuteNVGPU_CopyPartitionOp<string side, string what>
     them: modes ((AtomVal,RestVal), RestM, RestN, ...).
 
     ```mlir
-    %p = cute_nvgpu.partition_}] # !tolower(side) # [{ #tc, %t, %tid : (!cute.tensor<f16, gmem, "(32,64):(64,1)">, index) -> !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">
+    %p = cute_nvgpu.partition_}] # !tolower(side) # [{ #tc, %t, %tid : !cute.tensor<f16, gmem, "(32,64):(64,1)">, index
+    // %p: !cute.tensor<f16, gmem, "((8,1),1,1):((1,0),0,0)">
     ```
   }];
   let arguments = (ins CuteNVGPU_TiledCopyAttr:$tiled_copy,
                        Cute_TensorType:$tensor, Index:$thread);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = [{
-    qualified($tiled_copy) `,` $tensor `,` $thread attr-dict `:` `(`
-    qualified(type($tensor)) `,` type($thread) `)` `->` qualified(type($result))
-  }];
 }
 
 def CuteNVGPU_PartitionSOp : CuteNVGPU_CopyPartitionOp<"S", "source">;
@@ -91,16 +88,13 @@ def CuteNVGPU_RetileOp : CuteNVGPU_AlgebraOp<"retile"> {
     The storage is the fragment's.
 
     ```mlir
-    %v = cute_nvgpu.retile #tc, %frag : (!cute.tensor<f16, rmem, "((2,2,2),2,2):((1,2,4),8,16)">) -> !cute.tensor<f16, rmem, "((8,1),2,2):((1,0),8,16)">
+    %v = cute_nvgpu.retile #tc, %frag : !cute.tensor<f16, rmem, "((2,2,2),2,2):((1,2,4),8,16)">
+    // %v: !cute.tensor<f16, rmem, "((8,1),2,2):((1,0),8,16)">
     ```
   }];
   let arguments = (ins CuteNVGPU_TiledCopyAttr:$tiled_copy,
                        Cute_TensorType:$tensor);
   let results = (outs Cute_TensorType:$result);
-  let assemblyFormat = [{
-    qualified($tiled_copy) `,` $tensor attr-dict `:` `(` qualified(type($tensor)) `)`
-    `->` qualified(type($result))
-  }];
 }
 
 //===----------------------------------------------------------------------===//
