@@ -34,9 +34,13 @@
 //     | cute-opt --cute-write-ptx="dir=out"
 
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x192x32_F32E4M3E4M3_SS, "(2,1,1)">
-#tmaA = #cute_nvgpu.tma_atom<load, f8E4M3FN, box = [128, 128], swizzle = 128>
-#tmaB = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, box = [128, 96], swizzle = 128, multicast = 2>
-#tmaC = #cute_nvgpu.tma_atom<store, bf16, box = [64, 128], swizzle = 128>
+// The TMA atoms are written from shared-memory layouts, as CuTe's
+// make_tma_copy takes them: one stage of A and of B (the box and its
+// 128-byte swizzle follow; B's multicast to the 2 CTAs of a cluster splits
+// its rows in halves, one per CTA) and one box of C.
+#tmaA = #cute_nvgpu.tma_atom<load, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,16),128):((128,1024),1)">
+#tmaB = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,24),128):((128,1024),1)", multicast = 2>
+#tmaC = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<3,3,3> o 0 o (128,64):(64,1)">
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @gemm_tn(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,

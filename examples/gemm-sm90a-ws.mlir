@@ -41,9 +41,13 @@
 //     | cute-opt --cute-write-ptx="dir=out"
 
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32F16F16_SS, "(2,1,1)">
-#tmaA = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
-#tmaB = #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 128], swizzle = 128, multicast = 2>
-#tmaC = #cute_nvgpu.tma_atom<store, f32, box = [32, 128], swizzle = 128>
+// The TMA atoms are written from shared-memory layouts, as CuTe's
+// make_tma_copy takes them: one stage of A and of B (the box and its
+// 128-byte swizzle follow; B's multicast to the 2 CTAs of a cluster splits
+// its rows in halves, one per CTA) and one box of C.
+#tmaA = #cute_nvgpu.tma_atom<load, f16, smem = "Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)">
+#tmaB = #cute_nvgpu.tma_atom<load_multicast, f16, smem = "Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)", multicast = 2>
+#tmaC = #cute_nvgpu.tma_atom<store, f32, smem = "Sw<3,2,3> o 0 o (128,32):(32,1)">
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @gemm_tn(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
