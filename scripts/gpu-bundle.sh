@@ -3,7 +3,8 @@
 # ignores) for a GPU machine with no package registry that receives at most
 # 64 MiB: cute-run and libCuteRuntime.so, the Debian packages of the LLVM,
 # MLIR and Z3 libraries they link (unpacked there into a private prefix),
-# lit, FileCheck, not and count, and the PTX that bench/gpu_check.py loads.
+# lit, FileCheck, not, count, mlir-opt and mlir-runner, and the PTX that
+# bench/gpu_check.py loads.
 # Then, on the GPU machine, from a copy of the working tree:
 #   scripts/gpu-test.sh DIR
 set -euo pipefail
@@ -23,7 +24,11 @@ if ! ls "$out"/debs/libllvm22_*.deb "$out"/debs/libmlir-22_*.deb \
 fi
 
 llvm=/usr/lib/llvm-22
-cp "$llvm/bin/FileCheck" "$llvm/bin/not" "$llvm/bin/count" "$out/tools/"
+cp "$llvm/bin/FileCheck" "$llvm/bin/not" "$llvm/bin/count" \
+  "$llvm/bin/mlir-runner" "$out/tools/"
+# Debian's mlir-opt for the drop-in test of the runtime under mlir-runner,
+# compressed (14 MB, 2 MB as xz) to fit in what travels.
+xz -9 -c "$llvm/bin/mlir-opt" > "$out/tools/mlir-opt.xz"
 rm -rf "$out/tools/lit"
 cp -r "$llvm/utils/lit/lit" "$out/tools/lit"
 cat > "$out/tools/lit.py" <<'PY'

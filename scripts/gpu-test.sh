@@ -22,6 +22,13 @@ mkdir -p "$prefix"
 for deb in "$bundle"/debs/*.deb; do
   dpkg -x "$deb" "$prefix"
 done
+# The -dev package's unversioned name, which mlir-runner tests load.
+ln -sf libmlir_c_runner_utils.so.22.1 \
+  "$prefix/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so"
+if [[ -f "$bundle/tools/mlir-opt.xz" && ! -x "$bundle/tools/mlir-opt" ]]; then
+  xz -dc "$bundle/tools/mlir-opt.xz" > "$bundle/tools/mlir-opt"
+  chmod +x "$bundle/tools/mlir-opt"
+fi
 export LD_LIBRARY_PATH="$prefix/usr/lib/llvm-22/lib:$prefix/usr/lib/x86_64-linux-gnu:$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 # A lit site configuration for the bundle's layout.

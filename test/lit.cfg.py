@@ -28,7 +28,11 @@ config.substitutions.append(
                                "examples")))
 
 # CPU execution tests run lowered IR with upstream mlir-runner.
-llvm_config.add_tool_substitutions(["mlir-runner"], [config.llvm_tools_dir])
+llvm_config.add_tool_substitutions(["mlir-runner", "mlir-opt", "llvm-nm"],
+                                   [config.llvm_tools_dir])
+# The GPU machine receives Debian's mlir-opt in the bundle only.
+if os.path.exists(os.path.join(config.llvm_tools_dir, "mlir-opt")):
+    config.available_features.add("mlir-opt")
 config.substitutions.append(
     ("%mlir_c_runner_utils",
      os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
