@@ -20,6 +20,10 @@ set(CUTE_MLIR_EXPORTED_LIBRARIES
 )
 foreach(lib ${CUTE_MLIR_EXPORTED_LIBRARIES})
   target_include_directories(${lib} INTERFACE $<INSTALL_INTERFACE:include>)
+  # Sanitized code needs the sanitizer runtimes wherever it is linked.
+  if(CUTE_MLIR_SANITIZERS)
+    target_link_options(${lib} INTERFACE -fsanitize=address,undefined)
+  endif()
 endforeach()
 # The passes use LLVM's command-line options: a consumer links libLLVM too
 # (in-tree, add_mlir_tool adds it to the tools).

@@ -27,6 +27,11 @@ if ((${#missing[@]})); then
     "${missing[@]}"
 fi
 
+# --deps-only: the packages, no build (scripts/test-sanitizers.sh).
+if [[ "${1:-}" == --deps-only ]]; then
+  exit 0
+fi
+
 if [[ ! -f "$build/build.ninja" ]]; then
   cmake -G Ninja -S "$root" -B "$build" \
     -DCMAKE_BUILD_TYPE=Release \

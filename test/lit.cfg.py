@@ -28,8 +28,26 @@ config.substitutions.append(
                                "examples")))
 
 # CPU execution tests run lowered IR with upstream mlir-runner.
-llvm_config.add_tool_substitutions(["mlir-runner", "mlir-opt", "llvm-nm"],
+llvm_config.add_tool_substitutions(["mlir-opt", "llvm-nm"],
                                    [config.llvm_tools_dir])
+# In a sanitizer build (CUTE_MLIR_SANITIZERS), mlir-runner, which is not
+# instrumented, loads our instrumented libraries only with the sanitizer
+# runtimes preloaded; LLVM's JIT, not ours, would fail leak checking.
+if getattr(config, "cute_mlir_sanitizers", False):
+    from lit.llvm.subst import ToolSubst
+    config.available_features.add("sanitizers")
+    llvm_config.add_tool_substitutions([ToolSubst(
+        "mlir-runner", command="env",
+        extra_args=["LD_PRELOAD=" + config.sanitizer_runtimes,
+                    "ASAN_OPTIONS=detect_leaks=0",
+                    os.path.join(config.llvm_tools_dir, "mlir-runner")])],
+        [config.llvm_tools_dir])
+else:
+    llvm_config.add_tool_substitutions(["mlir-runner"],
+                                       [config.llvm_tools_dir])
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
 # The GPU machine receives Debian's mlir-opt in the bundle only.
 if os.path.exists(os.path.join(config.llvm_tools_dir, "mlir-opt")):
     config.available_features.add("mlir-opt")

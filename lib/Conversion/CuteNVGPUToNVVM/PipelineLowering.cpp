@@ -348,19 +348,10 @@ LogicalResult checkStateValues(Operation *root) {
 
 /// The bytes a copy's pattern lands in each CTA: its box, or for a
 /// multicast to k CTAs the k boxes that they load and multicast to all of
-/// them (CuTe's split of the tile). The multicast goes to a row or a column
-/// of the pipeline's cluster.
-FailureOr<int64_t> bytesLandedPerCta(TmaCopyOp copy) {
+/// them (CuTe's split of the tile; the verifier checked that k CTAs make a
+/// row or a column of the pipeline's cluster).
+int64_t bytesLandedPerCta(TmaCopyOp copy) {
   cute::TmaAtom atom = *copy.getAtom().getTmaAtom();
-  if (atom.kind != cute::TmaKind::LoadMulticast)
-    return atom.boxBytes();
-  auto [x, y] = creatorOf(copy.getPipeline()).getClusterShape();
-  if (atom.multicastCtas != x && atom.multicastCtas != y)
-    return copy.emitOpError()
-           << "a multicast load into a pipeline goes to a row or a column of "
-              "the pipeline's cluster ("
-           << x << "x" << y << "), but the atom multicasts to "
-           << atom.multicastCtas << " CTAs";
   return atom.boxBytes() * atom.multicastCtas;
 }
 
@@ -375,10 +366,7 @@ FailureOr<DenseMap<Operation *, int64_t>> acquiredBytes(Operation *root) {
       if (!copy || copy.getPipelineState() != acquire.getState() ||
           copy.getPipeline() != acquire.getPipeline())
         continue;
-      FailureOr<int64_t> landed = bytesLandedPerCta(copy);
-      if (failed(landed))
-        return WalkResult::interrupt();
-      total += *landed;
+      total += bytesLandedPerCta(copy);
     }
     if (total == 0) {
       acquire.emitOpError()
