@@ -52,8 +52,8 @@ static LogicalResult verifyParts(Operation *op, Type type, TypeRange parts,
   unsigned storage = expected->storageElement ? 1 : 0;
   if (parts.size() != storage + expected->numIndices)
     return op->emitOpError()
-           << "expects " << storage + expected->numIndices << " " << what
-           << " for " << type << ", got " << parts.size();
+           << "expects " << storage + expected->numIndices << " parts for "
+           << type << ", got " << parts.size();
   if (storage) {
     auto memref = dyn_cast<MemRefType>(parts.front());
     if (!memref || memref.getRank() != 1 || !memref.getLayout().isIdentity() ||

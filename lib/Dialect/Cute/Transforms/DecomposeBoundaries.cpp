@@ -23,6 +23,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir {
 namespace cute {
@@ -45,8 +46,9 @@ static bool isBoundaryOp(Operation *op) {
 /// conversion would fail without saying why.
 static LogicalResult checkDecomposable(Operation *root) {
   bool failed = false;
+  llvm::SmallDenseSet<Type> reported; // per op: an iter_arg is also a result
   auto check = [&](Operation *op, Type type) {
-    if (!isCuteValueType(type))
+    if (!isCuteValueType(type) || !reported.insert(type).second)
       return;
     Result<BoundaryParts> parts = getBoundaryParts(type);
     if (!parts.failed())
@@ -58,6 +60,7 @@ static LogicalResult checkDecomposable(Operation *root) {
   root->walk([&](Operation *op) {
     if (!isBoundaryOp(op))
       return;
+    reported.clear();
     if (auto func = dyn_cast<FunctionOpInterface>(op)) {
       for (Type type : func.getArgumentTypes())
         check(op, type);

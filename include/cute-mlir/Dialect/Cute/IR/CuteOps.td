@@ -899,7 +899,7 @@ def Cute_FromPartsOp : Cute_Op<"from_parts", [Pure]> {
   let arguments = (ins Variadic<AnyType>:$parts);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    ($parts^)? attr-dict `:` `(` type($parts) `)` `->` qualified(type($result))
+    $parts attr-dict `:` functional-type($parts, $result)
   }];
   let hasVerifier = 1;
 }
