@@ -65,8 +65,8 @@ static LogicalResult verifyParts(Operation *op, Type type, TypeRange parts,
   }
   for (auto [i, part] : llvm::enumerate(parts.drop_front(storage)))
     if (!part.isIndex())
-      return op->emitOpError() << what << " #" << i + storage
-                               << " must be index, got " << part;
+      return op->emitOpError()
+             << what << " #" << i + storage << " must be index, got " << part;
   return success();
 }
 

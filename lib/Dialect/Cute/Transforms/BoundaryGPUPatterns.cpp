@@ -105,8 +105,8 @@ struct LaunchFuncParts : public OpConversionPattern<gpu::LaunchFuncOp> {
     SmallVector<Value> parts;
     for (ValueRange range : adaptor.getKernelOperands())
       llvm::append_range(parts, range);
-    auto kernel =
-        SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(op, op.getKernel());
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+        op, op.getKernel());
     if (kernel && kernel.getNumArguments() == parts.size())
       for (auto [part, want] : llvm::zip(parts, kernel.getArgumentTypes()))
         part = castToKernelType(rewriter, op.getLoc(), part, want);
@@ -121,8 +121,8 @@ struct LaunchFuncParts : public OpConversionPattern<gpu::LaunchFuncOp> {
 void mlir::cute::populateGPUBoundaryConversionPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<GPUFuncSignature,  // gpu.func
-               GPUReturnParts,    // gpu.return
-               LaunchFuncParts>(  // gpu.launch_func
+  patterns.add<GPUFuncSignature, // gpu.func
+               GPUReturnParts,   // gpu.return
+               LaunchFuncParts>( // gpu.launch_func
       converter, context);
 }

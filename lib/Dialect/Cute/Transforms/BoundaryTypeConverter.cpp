@@ -37,10 +37,10 @@ BoundaryTypeConverter::BoundaryTypeConverter(MLIRContext *context,
     if (split.failed())
       return failure();
     if (split->storageElement)
-      parts.push_back(MemRefType::get(
-          {ShapedType::kDynamic}, split->storageElement,
-          MemRefLayoutAttrInterface(),
-          memorySpaceOf(context, split->memory, device)));
+      parts.push_back(
+          MemRefType::get({ShapedType::kDynamic}, split->storageElement,
+                          MemRefLayoutAttrInterface(),
+                          memorySpaceOf(context, split->memory, device)));
     parts.append(split->numIndices, IndexType::get(context));
     return success();
   });

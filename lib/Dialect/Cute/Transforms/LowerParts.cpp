@@ -51,8 +51,7 @@ static SmallVector<Int> slotValues(Type type, const AlgebraValue &traced) {
 
 /// `memref` as the 1-D memref type `want`: its memory space and static size
 /// are forgotten.
-static Value castStorage(OpBuilder &b, Location loc, Value memref,
-                         Type want) {
+static Value castStorage(OpBuilder &b, Location loc, Value memref, Type want) {
   auto type = cast<MemRefType>(memref.getType());
   auto target = cast<MemRefType>(want);
   if (type == target)
