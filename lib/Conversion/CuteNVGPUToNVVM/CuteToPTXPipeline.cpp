@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cute-mlir/Conversion/Passes.h"
+#include "cute-mlir/Dialect/Cute/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
@@ -50,6 +51,8 @@ void cute::buildCuteToPTXPipeline(OpPassManager &pm,
   target.chip = options.chip;
   target.features = options.features;
   target.optLevel = options.optLevel;
+  // Cute values at function, kernel and loop boundaries travel as parts.
+  pm.addPass(cute::createCuteDecomposeBoundariesPass());
   pm.addPass(createGpuNVVMAttachTarget(target));
   pm.addPass(cute::createConvertCuteNVGPUToNVVMPass());
   pm.addPass(createCanonicalizerPass());

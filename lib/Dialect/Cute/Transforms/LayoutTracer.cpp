@@ -47,6 +47,8 @@ FailureOr<AlgebraValue> LayoutTracer::traceUncached(Value value,
       bind(slot, filler);
     return *fresh;
   }
+  if (auto from = dyn_cast_or_null<FromPartsOp>(def))
+    return traceFromParts(from, *fresh, slots);
   if (auto make = dyn_cast_or_null<MakeTensorOp>(def)) {
     FailureOr<AlgebraValue> layout = trace(make.getLayout(), make);
     if (failed(layout))
@@ -94,6 +96,23 @@ FailureOr<AlgebraValue> LayoutTracer::traceUncached(Value value,
   else
     diag << "it is a block argument";
   return failure();
+}
+
+AlgebraValue LayoutTracer::traceFromParts(FromPartsOp from, AlgebraValue fresh,
+                                          ArrayRef<Int> slots) {
+  // The parts are [memref, offset] slots... [swizzle offset] for a tensor
+  // and the slots alone for the algebra types (see BoundaryParts.h).
+  ValueRange parts = from.getParts();
+  auto *tensor = std::get_if<TensorValue>(&fresh);
+  if (tensor) {
+    bind(tensor->offset, parts[1]);
+    parts = parts.drop_front(2);
+    if (tensor->swizzle && tensor->swizzleOffset.isDynamic())
+      bind(tensor->swizzleOffset, parts.back());
+  }
+  for (auto [slot, filler] : llvm::zip(slots, parts))
+    bind(slot, filler);
+  return fresh;
 }
 
 FailureOr<AlgebraValue> LayoutTracer::evaluate(AlgebraOpInterface op) {
@@ -146,6 +165,8 @@ FailureOr<Value> LayoutTracer::storageOf(Value tensor, Operation *user) {
         return failure();
       result = ptr->first;
     }
+  } else if (auto from = dyn_cast_or_null<FromPartsOp>(def)) {
+    result = from.getParts().front();
   } else if (auto fragment = dyn_cast_or_null<MakeFragmentOp>(def)) {
     auto type = cast<cute::TensorType>(fragment.getType());
     // Enough for every element: a swizzle permutes within aligned blocks of
@@ -179,6 +200,12 @@ FailureOr<std::pair<Value, Int>> LayoutTracer::tracePtr(Value ptr,
   Operation *def = ptr.getDefiningOp();
   if (auto of = dyn_cast_or_null<PtrOfOp>(def))
     return std::make_pair(Value(of.getMemref()), Int(0));
+  if (auto from = dyn_cast_or_null<FromPartsOp>(def)) {
+    FailureOr<AlgebraValue> offset = trace(from.getParts()[1], from);
+    if (failed(offset))
+      return failure();
+    return std::make_pair(from.getParts()[0], std::get<Int>(*offset));
+  }
   if (auto add = dyn_cast_or_null<AddPtrOp>(def)) {
     FailureOr<std::pair<Value, Int>> base = tracePtr(add.getPtr(), add);
     FailureOr<AlgebraValue> offset = trace(add.getOffset(), add);
@@ -258,7 +285,7 @@ static bool accessesMemory(Operation *op) {
 
 LogicalResult mlir::cute::expandQueriesAndEraseCute(Operation *root,
                                                     LayoutTracer &tracer) {
-  bool failed = false;
+  bool failed = ::mlir::failed(lowerToParts(root, tracer));
   SmallVector<AlgebraOpInterface> queries;
   root->walk([&](AlgebraOpInterface op) {
     if (op->getNumResults() == 1 && op->getResult(0).getType().isIndex())

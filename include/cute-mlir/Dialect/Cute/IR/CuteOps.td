@@ -876,4 +876,53 @@ def Cute_PrintOp : Cute_Op<"print"> {
   let assemblyFormat = "$value attr-dict `:` qualified(type($value))";
 }
 
+//===----------------------------------------------------------------------===//
+// Boundaries
+//===----------------------------------------------------------------------===//
+
+def Cute_FromPartsOp : Cute_Op<"from_parts", [Pure]> {
+  let summary = "a cute value from the parts it crosses a boundary as";
+  let description = [{
+    The inverse of `cute.to_parts`: rebuilds a cute value from the memref and
+    `index` values `-cute-decompose-boundaries` passes across function,
+    kernel and loop boundaries. The parts of a shape, stride, coordinate,
+    integer tuple or layout are its `?` slots in order (none for a static
+    value); those of a pointer are a one-dimensional memref of its elements
+    and the offset in it; those of a tensor are that memref and offset, the
+    `?` slots of its layout and, for a swizzled layout `Sw<B,M,S> o ? o L`,
+    the swizzle's offset. A coordinate tensor has no parts.
+
+    ```mlir
+    %t = cute.from_parts %m, %off, %rows, %cols, %ld : (memref<?xf16, 1>, index, index, index, index) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$parts);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $parts attr-dict `:` functional-type($parts, $result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Cute_ToPartsOp : Cute_Op<"to_parts", [Pure]> {
+  let summary = "the parts a cute value crosses a boundary as";
+  let description = [{
+    Splits a cute value into the parts `cute.from_parts` takes: the memref a
+    tensor or pointer lives in (cast to the result's memref type) and the
+    `index` values of its offset and `?` slots. The cute lowerings replace it
+    by the values they trace the operand to.
+
+    ```mlir
+    %m, %off, %rows, %cols, %ld = cute.to_parts %t : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> memref<?xf16, 1>, index, index, index, index
+    ```
+  }];
+  let arguments = (ins AnyType:$value);
+  let results = (outs Variadic<AnyType>:$parts);
+  let assemblyFormat = [{
+    $value attr-dict `:` qualified(type($value)) (`->` type($parts)^)?
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 #endif // CUTE_OPS

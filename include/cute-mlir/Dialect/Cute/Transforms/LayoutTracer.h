@@ -54,6 +54,9 @@ public:
 
 private:
   FailureOr<AlgebraValue> traceUncached(Value value, Operation *user);
+  /// A value rebuilt from its parts, its unknowns bound to them.
+  AlgebraValue traceFromParts(FromPartsOp from, AlgebraValue fresh,
+                              ArrayRef<Int> slots);
 
   DenseMap<Value, AlgebraValue> traced;
   DenseMap<Value, Value> storage;
@@ -86,6 +89,10 @@ inline constexpr llvm::StringLiteral kFragmentLoopAttrName =
 /// arith, as `cute-lower-to-scf` does. Passes that lower other dialects'
 /// accesses first share `tracer`, so a fragment keeps one allocation.
 LogicalResult lowerCuteTensorAccesses(Operation *root, LayoutTracer &tracer);
+
+/// Replace every `cute.to_parts` under `root` by the memrefs and `index`
+/// values its operand traces to.
+LogicalResult lowerToParts(Operation *root, LayoutTracer &tracer);
 
 /// Replace every index-valued cute query under `root` by its arithmetic, then
 /// erase the cute ops left without uses; a cute value used by anything else is

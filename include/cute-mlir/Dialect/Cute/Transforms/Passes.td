@@ -9,6 +9,40 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CuteDecomposeBoundariesPass : Pass<"cute-decompose-boundaries"> {
+  let summary = "Pass cute values across function, kernel and loop boundaries as their parts";
+  let description = [{
+    A 1:N type conversion of every boundary that carries a cute value: the
+    arguments and results of `func.func` and `gpu.func`, `func.call`,
+    `func.return`, `gpu.return`, the kernel operands of `gpu.launch_func`,
+    and the iter_args and results of `scf.for`, `scf.if` and `scf.while`.
+    Each cute value becomes its parts (`cute.from_parts` lists them): each
+    `?` slot of a layout or tuple is one `index` (static leaves need
+    nothing); a tensor is a one-dimensional memref of its elements, its
+    offset there, its layout's slots and a dynamic swizzle offset. Inside a
+    boundary the value is rebuilt with `cute.from_parts`; where it leaves,
+    `cute.to_parts` splits it, and the cute lowerings replace that by the
+    values they trace it to.
+
+    Inside a `gpu.module` a gmem part is a `memref<?xT, 1>` and an smem part
+    a `memref<?xT, #gpu.address_space<workgroup>>`; on the host part memrefs
+    are in the default space, and `gpu.launch_func` casts them to the
+    kernel's. A coordinate tensor has no memory to pass: it is an error.
+    `--cute-to-ptx` and `--cute-to-llvm` run this pass first.
+
+    ```mlir
+    gpu.func @k(%t: !cute.tensor<f16, gmem, "(?,?):(?,1)">) kernel { ... }
+    // becomes
+    gpu.func @k(%m: memref<?xf16, 1>, %off: index, %rows: index,
+                %cols: index, %ld: index) kernel {
+      %t = cute.from_parts %m, %off, %rows, %cols, %ld : (...) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
+      ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def CuteExpandLayoutsPass : Pass<"cute-expand-layouts"> {
   let summary = "Expand the dynamic layout algebra into index arithmetic";
   let description = [{
