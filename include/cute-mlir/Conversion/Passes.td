@@ -80,6 +80,27 @@ def LowerCuteNVGPUPipelinesPass : Pass<"cute-nvgpu-lower-pipelines"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def CuteNVGPUCheckLaunchesPass
+    : Pass<"cute-nvgpu-check-launches", "::mlir::ModuleOp"> {
+  let summary = "Reject kernel launches the GPU would refuse or run wrongly";
+  let description = [{
+    Checks every `gpu.launch_func` whose configuration is constant against
+    the rules of the hardware, and reports a located error naming the
+    violated rule instead of a launch that fails at run time or, worse,
+    runs with a block the kernel was not compiled for:
+    - a block has at most 1024 threads (x and y at most 1024, z at most 64);
+    - a kernel with `known_block_size` is launched with exactly that block
+      (its code, setmaxnreg and the TiledMMA thread count rely on it);
+    - a cluster has at most 8 CTAs (the portable limit the runtime launches
+      with), and the grid is a whole number of clusters;
+    - the dynamic shared memory fits the opt-in limit of the kernel's chip
+      (its `#nvvm.target`: 227 KiB on sm_90, 163 KiB on sm_80 and sm_87,
+      99 KiB on sm_86 and sm_89, 96 KiB on sm_70, 64 KiB on sm_75).
+    `--cute-to-ptx`, `--cute-to-llvm` and `cute-run` run it after attaching
+    the target.
+  }];
+}
+
 def CuteWritePTXPass : Pass<"cute-write-ptx", "::mlir::ModuleOp"> {
   let summary = "Write the PTX of each gpu.binary to a file";
   let description = [{

@@ -54,6 +54,8 @@ void cute::buildCuteToPTXPipeline(OpPassManager &pm,
   // Cute values at function, kernel and loop boundaries travel as parts.
   pm.addPass(cute::createCuteDecomposeBoundariesPass());
   pm.addPass(createGpuNVVMAttachTarget(target));
+  // Launches the GPU would refuse fail here, located, not at run time.
+  pm.addPass(cute::createCuteNVGPUCheckLaunchesPass());
   pm.addPass(cute::createConvertCuteNVGPUToNVVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -1,0 +1,170 @@
+//===- LaunchChecks.cpp - Launch configurations the GPU accepts -----------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A launch with too many threads, too much shared memory or too large a
+// cluster fails only at run time, far from its cause; a launch with another
+// block than the kernel's known_block_size runs wrongly. Constant launch
+// configurations are checked here instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Conversion/Passes.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/Support/InterleavedRange.h"
+
+namespace mlir {
+namespace cute {
+#define GEN_PASS_DEF_CUTENVGPUCHECKLAUNCHESPASS
+#include "cute-mlir/Conversion/Passes.h.inc"
+} // namespace cute
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+constexpr int64_t kMaxBlockThreads = 1024;
+constexpr int64_t kMaxBlockDims[3] = {1024, 1024, 64};
+constexpr int64_t kMaxPortableCluster = 8;
+
+/// The opt-in dynamic shared memory of a block on an SM architecture, in
+/// bytes (CUDA's programming guide, per compute capability).
+std::optional<int64_t> sharedMemoryLimit(int sm) {
+  switch (sm) {
+  case 70:
+  case 72:
+    return 96 * 1024;
+  case 75:
+    return 64 * 1024;
+  case 80:
+  case 87:
+    return 163 * 1024;
+  case 86:
+  case 89:
+    return 99 * 1024;
+  case 90:
+    return 227 * 1024;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The three values if all are constants.
+std::optional<std::array<int64_t, 3>> constants(ValueRange values) {
+  std::array<int64_t, 3> out;
+  for (auto [i, v] : llvm::enumerate(values)) {
+    APInt c;
+    if (i >= 3 || !matchPattern(v, m_ConstantInt(&c)))
+      return std::nullopt;
+    out[i] = c.getSExtValue();
+  }
+  return out;
+}
+
+/// The smallest shared-memory limit over the NVVM targets of `module`.
+std::optional<std::pair<int64_t, std::string>>
+sharedMemoryLimitOf(gpu::GPUModuleOp module) {
+  std::optional<std::pair<int64_t, std::string>> limit;
+  ArrayAttr targets = module.getTargetsAttr();
+  if (!targets)
+    return limit;
+  for (Attribute target : targets) {
+    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+    if (!nvvm)
+      continue;
+    std::optional<int> sm = cute_nvgpu::smOfChip(nvvm.getChip());
+    std::optional<int64_t> bytes = sm ? sharedMemoryLimit(*sm) : std::nullopt;
+    if (bytes && (!limit || *bytes < limit->first))
+      limit = std::make_pair(*bytes, nvvm.getChip().str());
+  }
+  return limit;
+}
+
+LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
+  gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+  if (auto threads = constants({block.x, block.y, block.z})) {
+    int64_t total = (*threads)[0] * (*threads)[1] * (*threads)[2];
+    for (int i = 0; i < 3; ++i)
+      if ((*threads)[i] < 1 || (*threads)[i] > kMaxBlockDims[i])
+        return launch.emitOpError()
+               << "a block is at most (1024, 1024, 64) threads, each at "
+                  "least 1, got "
+               << llvm::interleaved_array(*threads);
+    if (total > kMaxBlockThreads)
+      return launch.emitOpError()
+             << "a block holds at most " << kMaxBlockThreads << " threads, got "
+             << total << " (" << llvm::interleaved_array(*threads) << ")";
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+        launch, launch.getKernel());
+    if (kernel)
+      if (std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize())
+        if (known->size() == 3 &&
+            ((*known)[0] != (*threads)[0] || (*known)[1] != (*threads)[1] ||
+             (*known)[2] != (*threads)[2]))
+          return launch.emitOpError()
+                 << "launches @" << kernel.getName() << " with a block of "
+                 << llvm::interleaved_array(*threads)
+                 << ", but the kernel was compiled for its known_block_size "
+                 << llvm::interleaved_array(*known);
+  }
+  if (launch.hasClusterSize()) {
+    gpu::KernelDim3 cluster = launch.getClusterSizeOperandValues();
+    auto ctas = constants({cluster.x, cluster.y, cluster.z});
+    if (ctas) {
+      int64_t total = (*ctas)[0] * (*ctas)[1] * (*ctas)[2];
+      if (total < 1 || total > kMaxPortableCluster)
+        return launch.emitOpError()
+               << "a cluster holds 1 .. " << kMaxPortableCluster
+               << " CTAs (the portable limit), got " << total << " ("
+               << llvm::interleaved_array(*ctas) << ")";
+      gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+      if (auto blocks = constants({grid.x, grid.y, grid.z}))
+        for (int i = 0; i < 3; ++i)
+          if ((*ctas)[i] < 1 || (*blocks)[i] % (*ctas)[i] != 0)
+            return launch.emitOpError()
+                   << "the grid " << llvm::interleaved_array(*blocks)
+                   << " is not a whole number of clusters "
+                   << llvm::interleaved_array(*ctas);
+    }
+  }
+  APInt bytes;
+  Value dynamic = launch.getDynamicSharedMemorySize();
+  if (dynamic && matchPattern(dynamic, m_ConstantInt(&bytes))) {
+    auto module =
+        root.lookupSymbol<gpu::GPUModuleOp>(launch.getKernelModuleName());
+    if (module)
+      if (auto limit = sharedMemoryLimitOf(module))
+        if (bytes.getSExtValue() > limit->first)
+          return launch.emitOpError()
+                 << "asks for " << bytes.getSExtValue()
+                 << " bytes of dynamic shared memory, more than the "
+                 << limit->first << " a block of " << limit->second
+                 << " can have";
+  }
+  return success();
+}
+
+struct CuteNVGPUCheckLaunchesPass
+    : public cute::impl::CuteNVGPUCheckLaunchesPassBase<
+          CuteNVGPUCheckLaunchesPass> {
+  void runOnOperation() override {
+    ModuleOp root = getOperation();
+    WalkResult result = root.walk([&](gpu::LaunchFuncOp launch) {
+      return failed(checkLaunch(launch, root)) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace

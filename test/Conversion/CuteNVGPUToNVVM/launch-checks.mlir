@@ -1,0 +1,131 @@
+// RUN: cute-opt %s -split-input-file --nvvm-attach-target="chip=sm_90a" --cute-nvgpu-check-launches -verify-diagnostics | FileCheck %s
+
+// Constant launch configurations are checked against the hardware's rules
+// (and the kernel's known_block_size) before anything is lowered.
+
+// A launch within every limit passes unchanged.
+// CHECK-LABEL: func.func @fits
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+      gpu.return
+    }
+  }
+  func.func @fits() {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c132 = arith.constant 132 : index
+    %c384 = arith.constant 384 : index
+    %smem = arith.constant 232448 : i32
+    // CHECK: gpu.launch_func @kernels::@k clusters in
+    gpu.launch_func @kernels::@k clusters in (%c2, %c1, %c1) blocks in (%c132, %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @too_many_threads() {
+    %c1 = arith.constant 1 : index
+    %c2048 = arith.constant 2048 : index
+    // expected-error @+1 {{a block is at most (1024, 1024, 64) threads, each at least 1, got [2048, 1, 1]}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c2048, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @too_many_threads_in_all() {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    // expected-error @+1 {{a block holds at most 1024 threads, got 4096 ([64, 64, 1])}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c64, %c64, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+      gpu.return
+    }
+  }
+  func.func @not_the_known_block() {
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    // expected-error @+1 {{launches @k with a block of [256, 1, 1], but the kernel was compiled for its known_block_size [384, 1, 1]}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c256, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @cluster_too_large() {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %c128 = arith.constant 128 : index
+    // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit), got 16 ([4, 4, 1])}}
+    gpu.launch_func @kernels::@k clusters in (%c4, %c4, %c1) blocks in (%c16, %c16, %c1) threads in (%c128, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @partial_cluster() {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c7 = arith.constant 7 : index
+    %c128 = arith.constant 128 : index
+    // expected-error @+1 {{the grid [7, 1, 1] is not a whole number of clusters [2, 1, 1]}}
+    gpu.launch_func @kernels::@k clusters in (%c2, %c1, %c1) blocks in (%c7, %c1, %c1) threads in (%c128, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @too_much_shared_memory() {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %smem = arith.constant 232449 : i32
+    // expected-error @+1 {{asks for 232449 bytes of dynamic shared memory, more than the 232448 a block of sm_90a can have}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %smem
+    return
+  }
+}
