@@ -34,7 +34,6 @@ namespace {
 
 constexpr int64_t kMaxBlockThreads = 1024;
 constexpr int64_t kMaxBlockDims[3] = {1024, 1024, 64};
-constexpr int64_t kMaxPortableCluster = 8;
 
 /// The opt-in dynamic shared memory of a block on an SM architecture, in
 /// bytes (CUDA's programming guide, per compute capability).
@@ -121,9 +120,9 @@ LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
     auto ctas = constants({cluster.x, cluster.y, cluster.z});
     if (ctas) {
       int64_t total = (*ctas)[0] * (*ctas)[1] * (*ctas)[2];
-      if (total < 1 || total > kMaxPortableCluster)
+      if (total < 1 || total > cute_nvgpu::kMaxPortableClusterCtas)
         return launch.emitOpError()
-               << "a cluster holds 1 .. " << kMaxPortableCluster
+               << "a cluster holds 1 .. " << cute_nvgpu::kMaxPortableClusterCtas
                << " CTAs (the portable limit), got " << total << " ("
                << llvm::interleaved_array(*ctas) << ")";
       gpu::KernelDim3 grid = launch.getGridSizeOperandValues();

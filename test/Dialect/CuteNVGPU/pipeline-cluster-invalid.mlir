@@ -9,15 +9,15 @@ func.func @cluster_of_three_extents(%bars: memref<4xi64, #gpu.address_space<work
 // -----
 
 func.func @cluster_too_large(%bars: memref<4xi64, #gpu.address_space<workgroup>>) {
-  // expected-error @+1 {{a cluster holds 1 .. 16 CTAs, got [8, 4]}}
-  %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [8, 4] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit the runtime launches with), got [4, 4]}}
+  %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [4, 4] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
   return
 }
 
 // -----
 
 func.func @cluster_of_no_ctas(%bars: memref<4xi64, #gpu.address_space<workgroup>>) {
-  // expected-error @+1 {{a cluster holds 1 .. 16 CTAs, got [0, 2]}}
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit the runtime launches with), got [0, 2]}}
   %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [0, 2] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
   return
 }
@@ -78,15 +78,15 @@ func.func @tail_of_another_pipeline(%bars: memref<4xi64, #gpu.address_space<work
 // -----
 
 func.func @tile_cluster_too_large(%w: index, %tm: index, %tn: index) {
-  // expected-error @+1 {{a cluster is [X, Y] with 1 .. 16 CTAs, got [4, 8]}}
-  %m, %n = cute_nvgpu.tile_coord %w, %tm, %tn group 8 cluster [4, 8]
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit the runtime launches with), got [4, 4]}}
+  %m, %n = cute_nvgpu.tile_coord %w, %tm, %tn group 8 cluster [4, 4]
   return
 }
 
 // -----
 
 func.func @tile_cluster_of_one_extent(%w: index, %tm: index, %tn: index) {
-  // expected-error @+1 {{a cluster is [X, Y] with 1 .. 16 CTAs, got [2]}}
+  // expected-error @+1 {{a cluster is [X, Y], CTAs along M and N, got 1 extents}}
   %m, %n = cute_nvgpu.tile_coord %w, %tm, %tn group 8 cluster [2]
   return
 }

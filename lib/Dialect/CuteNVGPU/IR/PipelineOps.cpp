@@ -14,9 +14,6 @@ using namespace mlir::cute_nvgpu;
 /// Consumers release a stage one arrival per warp; an mbarrier counts at
 /// most 2^20 - 1 arrivals, and a block has at most 1024 threads.
 static constexpr int64_t kMaxConsumers = 1024;
-/// Hopper's largest (non-portable) cluster; a consumer warp's lanes signal
-/// one CTA each.
-static constexpr int64_t kMaxClusterCtas = 16;
 
 LogicalResult PipelineCreateOp::verify() {
   MemRefType type = getBarriers().getType();
@@ -40,18 +37,28 @@ LogicalResult PipelineCreateOp::verify() {
                             "count must be a multiple of 32 in 32 .. "
                          << kMaxConsumers << ", got " << consumers;
   if (std::optional<ArrayRef<int64_t>> cluster = getCluster()) {
-    if (cluster->size() != 2)
-      return emitOpError() << "a cluster is [X, Y], CTAs along M and N, got "
-                           << cluster->size() << " extents";
-    int64_t x = (*cluster)[0], y = (*cluster)[1];
-    if (x < 1 || y < 1 || x * y > kMaxClusterCtas)
-      return emitOpError() << "a cluster holds 1 .. " << kMaxClusterCtas
-                           << " CTAs, got [" << x << ", " << y << "]";
+    if (failed(verifyClusterShape(*this, *cluster)))
+      return failure();
     // Cluster barriers and remote mbarrier arrivals are sm_90's.
-    if (x * y > 1)
+    if ((*cluster)[0] * (*cluster)[1] > 1)
       return checkTarget(*this, "a pipeline across a cluster", 90,
                          /*ptxIsa=*/80);
   }
+  return success();
+}
+
+LogicalResult mlir::cute_nvgpu::verifyClusterShape(Operation *op,
+                                                   ArrayRef<int64_t> cluster) {
+  if (cluster.size() != 2)
+    return op->emitOpError() << "a cluster is [X, Y], CTAs along M and N, got "
+                             << cluster.size() << " extents";
+  int64_t x = cluster[0], y = cluster[1];
+  // Also keeps every CTA within a consumer warp's 32 signalling lanes.
+  if (x < 1 || y < 1 || x * y > kMaxPortableClusterCtas)
+    return op->emitOpError()
+           << "a cluster holds 1 .. " << kMaxPortableClusterCtas
+           << " CTAs (the portable limit the runtime launches with), got [" << x
+           << ", " << y << "]";
   return success();
 }
 

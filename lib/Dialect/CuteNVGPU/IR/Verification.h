@@ -16,8 +16,6 @@
 namespace mlir {
 namespace cute_nvgpu {
 
-/// Does every NVVM target of the enclosing gpu.module have the atom `atom`
-/// of architecture `arch` (80 for sm_80, ...)? An error at `op` if not.
 /// Does every NVVM target of the enclosing gpu.module have the atom: its
 /// architecture, and the PTX ISA version it needs (`ptxIsa`, 84 for 8.4; 0
 /// for the chip's default)? `archSpecific`: it exists only on
@@ -38,6 +36,10 @@ LogicalResult checkVectors(Operation *op, const char *side,
 
 /// An mbarrier operand: a memref of 64-bit words in shared memory.
 LogicalResult verifyMbarrierOperand(Operation *op, MemRefType type);
+
+/// A `cluster [X, Y]` attribute: two extents, CTAs along M and N, of
+/// 1 .. kMaxPortableClusterCtas CTAs in all.
+LogicalResult verifyClusterShape(Operation *op, ArrayRef<int64_t> cluster);
 
 /// A pipeline step's state walks a pipeline of as many stages as `pipeline`.
 LogicalResult verifyPipelineState(Operation *op, Value pipeline, Value state);

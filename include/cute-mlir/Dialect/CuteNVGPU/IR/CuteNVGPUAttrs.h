@@ -36,6 +36,11 @@ int elementBits(Type type);
 /// name that is not a chip.
 std::optional<int> smOfChip(llvm::StringRef chip);
 
+/// The most CTAs a cluster holds without the non-portable opt-in, which the
+/// runtime does not request: the limit of the ops that name a cluster and of
+/// cluster launches alike.
+constexpr int64_t kMaxPortableClusterCtas = 8;
+
 } // namespace cute_nvgpu
 } // namespace mlir
 
