@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Calculator.h"
+#include "cute-mlir/Calculator/Calculator.h"
 
 #include "cute-mlir/Atom/MmaAtom.h"
 #include "cute-mlir/Layout/Render.h"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Calculator.h"
+#include "cute-mlir/Calculator/Calculator.h"
 
 #include "cute-mlir/Atom/CopyAtom.h"
 #include "cute-mlir/Atom/MmaAtom.h"

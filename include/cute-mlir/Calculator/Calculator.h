@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CUTE_MLIR_TOOLS_CUTE_LAYOUT_CALCULATOR_H
-#define CUTE_MLIR_TOOLS_CUTE_LAYOUT_CALCULATOR_H
+#ifndef CUTE_MLIR_CALCULATOR_CALCULATOR_H
+#define CUTE_MLIR_CALCULATOR_CALCULATOR_H
 
 #include "cute-mlir/Layout/Notation.h"
 
@@ -55,4 +55,4 @@ std::vector<std::string> calculatorFunctions();
 } // namespace cute
 } // namespace mlir
 
-#endif // CUTE_MLIR_TOOLS_CUTE_LAYOUT_CALCULATOR_H
+#endif // CUTE_MLIR_CALCULATOR_CALCULATOR_H

@@ -1,0 +1,158 @@
+"""Compile cute-mlir modules to PTX in-process, with a content-hash cache.
+
+    >>> from cute_mlir import compiler
+    >>> module = compiler.compile(open("examples/gemm-sm80.mlir").read(),
+    ...                           chip="sm_80")
+    >>> module.kernels["gemm_tn"].arguments[:1]
+    ['memref<?xf16, 1>']
+
+The pipeline is `cute-opt --cute-to-ptx`'s. Results are kept under
+$CUTE_MLIR_CACHE_DIR, else $XDG_CACHE_HOME/cute-mlir/python, else
+~/.cache/cute-mlir/python, keyed by a SHA-256 of the source, the target
+options and the compiler library itself, as `cute-run` keys its cache; a
+second compile of the same text is a file read.
+"""
+
+import ctypes
+import hashlib
+import json
+import os
+import pathlib
+import tempfile
+
+from . import _capi
+from ._capi import MlirStringRef, lib
+
+__all__ = ["CompileError", "CompiledModule", "Kernel", "compile",
+           "cache_dir"]
+
+
+class CompileError(RuntimeError):
+    """The module did not compile; `diagnostics` holds every located
+    message, as `cute-opt` prints them."""
+
+    def __init__(self, diagnostics):
+        super().__init__(diagnostics.strip() or "compilation failed")
+        self.diagnostics = diagnostics
+
+
+class Kernel:
+    """A kernel of a compiled gpu.module: its PTX entry name, its argument
+    types as written in the source, and its ``known_block_size`` if any."""
+
+    def __init__(self, module, name, arguments, block=None):
+        self.module, self.name = module, name
+        self.arguments, self.block = list(arguments), block
+
+    def __repr__(self):
+        return f"Kernel({self.name!r}, arguments={self.arguments})"
+
+
+class CompiledModule:
+    """PTX of each gpu.module of a compiled source, and its kernels."""
+
+    def __init__(self, chip, ptx, kernels, cached=False):
+        self.chip = chip
+        self.ptx = dict(ptx)          # gpu.module name -> PTX text
+        self.kernels = dict(kernels)  # kernel name -> Kernel
+        self.cached = cached          # True when read from the cache
+
+    def to_json(self):
+        return json.dumps({
+            "chip": self.chip, "ptx": self.ptx,
+            "kernels": [[k.module, k.name, k.arguments, k.block]
+                        for k in self.kernels.values()]})
+
+    @classmethod
+    def from_json(cls, text, cached=True):
+        data = json.loads(text)
+        kernels = {k[1]: Kernel(*k) for k in data["kernels"]}
+        return cls(data["chip"], data["ptx"], kernels, cached)
+
+    def __repr__(self):
+        return (f"CompiledModule(chip={self.chip!r}, modules={list(self.ptx)},"
+                f" kernels={list(self.kernels)})")
+
+
+def cache_dir():
+    if os.environ.get("CUTE_MLIR_CACHE_DIR"):
+        return pathlib.Path(os.environ["CUTE_MLIR_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or pathlib.Path.home() / ".cache"
+    return pathlib.Path(base) / "cute-mlir" / "python"
+
+
+_LIBRARY_ID = None
+
+
+def _library_id():
+    """The compiler's identity in cache keys: a changed library misses."""
+    global _LIBRARY_ID
+    if _LIBRARY_ID is None:
+        stat = _capi.path.stat()
+        _LIBRARY_ID = f"{_capi.path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}"
+    return _LIBRARY_ID
+
+
+def _key(source, chip, features, opt_level):
+    h = hashlib.sha256()
+    for part in (_library_id(), chip, features, str(opt_level), source):
+        data = part.encode()
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def _compile_uncached(source, name, chip, features, opt_level):
+    c = lib.mlirCuteCompileToPtx(
+        MlirStringRef.of(source), MlirStringRef.of(name),
+        MlirStringRef.of(chip), MlirStringRef.of(features), opt_level)
+    try:
+        if not lib.mlirCuteCompilationSucceeded(c):
+            raise CompileError(lib.mlirCuteCompilationGetDiagnostics(c).str())
+        ptx, kernels = {}, {}
+        for m in range(lib.mlirCuteCompilationGetNumModules(c)):
+            module = lib.mlirCuteCompilationGetModuleName(c, m).str()
+            ptx[module] = lib.mlirCuteCompilationGetModulePtx(c, m).str()
+            for k in range(lib.mlirCuteCompilationGetNumKernels(c, m)):
+                kernel = lib.mlirCuteCompilationGetKernelName(c, m, k).str()
+                args = [lib.mlirCuteCompilationGetKernelArgumentType(
+                    c, m, k, a).str() for a in range(
+                        lib.mlirCuteCompilationGetKernelNumArguments(c, m, k))]
+                dims = (ctypes.c_int32 * 3)()
+                block = (list(dims) if lib.mlirCuteCompilationGetKernelDims(
+                    c, m, k, MlirStringRef.of("known_block_size"), dims)
+                    else None)
+                kernels[kernel] = Kernel(module, kernel, args, block)
+        return CompiledModule(chip, ptx, kernels)
+    finally:
+        lib.mlirCuteCompilationDestroy(c)
+
+
+def compile(source, chip="sm_90a", features="", opt_level=3, cache=True,
+            name="<python>"):
+    """Compiles `source` (module text) for `chip`; returns a CompiledModule
+    or raises CompileError with the diagnostics. `features` is "" for the
+    chip's minimum PTX version or e.g. "+ptx80"; `name` names the source in
+    diagnostics."""
+    if not isinstance(source, str):
+        raise TypeError("compile() takes the module's text")
+    if not 0 <= opt_level <= 3:
+        raise ValueError(f"opt_level is 0 to 3, not {opt_level}")
+    entry = cache_dir() / (_key(source, chip, features, opt_level) + ".json")
+    if cache:
+        try:
+            return CompiledModule.from_json(entry.read_text())
+        except (OSError, ValueError, KeyError, IndexError, TypeError):
+            pass  # a miss, or an unreadable entry: compile again
+    module = _compile_uncached(source, name, chip, features, opt_level)
+    if cache:
+        try:
+            entry.parent.mkdir(parents=True, exist_ok=True)
+            # Write then rename, so a concurrent reader never sees half.
+            with tempfile.NamedTemporaryFile(
+                    "w", dir=entry.parent, delete=False, suffix=".tmp") as f:
+                f.write(module.to_json())
+            os.replace(f.name, entry)
+        except OSError:
+            pass  # an unwritable cache costs the next call a compile
+    return module

@@ -1,0 +1,326 @@
+"""Load compiled kernels through the CUDA driver and launch them on torch or
+cupy tensors, numpy arrays or raw device pointers.
+
+    >>> from cute_mlir import compiler, runtime
+    >>> module = runtime.load(compiler.compile(source, chip="sm_90a"))
+    >>> module["gemm_tn"](a, b, c, m, n, k, grid=(g, 1, 1), smem=smem)
+
+Arguments are given as the kernel's source declares them: a ``memref`` takes
+a tensor (a rank-1 memref also takes any contiguous tensor, flattened), a
+pointer (``!llvm.ptr``, ``!cute.ptr``) a tensor or an int address, integers
+and floats Python numbers. numpy arrays are copied to the device before the
+launch and back after it, which makes that launch synchronous.
+
+Only libcuda.so.1 is needed (through ctypes); without a GPU or a driver every
+entry point raises NoGpuError saying why, and compilation still works.
+"""
+
+import ctypes
+import re
+import statistics
+
+__all__ = ["NoGpuError", "CudaError", "load", "Module", "Function",
+           "device_name", "synchronize", "time_ms"]
+
+
+class NoGpuError(RuntimeError):
+    """No GPU can be used here (no driver, or no device)."""
+
+
+class CudaError(RuntimeError):
+    """A CUDA driver call failed; the message names the call and the error."""
+
+
+_driver = None
+_context = None
+
+
+def _cuda():
+    """libcuda with a current primary context (torch's and cupy's too)."""
+    global _driver, _context
+    if _context is not None:
+        return _driver
+    try:
+        driver = ctypes.CDLL("libcuda.so.1")
+    except OSError as e:
+        raise NoGpuError(f"no CUDA driver (libcuda.so.1: {e})") from None
+    status = driver.cuInit(0)
+    if status != 0:
+        raise NoGpuError(f"cuInit failed: {_error_name(driver, status)}")
+    count = ctypes.c_int()
+    _check(driver, "cuDeviceGetCount", driver.cuDeviceGetCount(
+        ctypes.byref(count)))
+    if count.value == 0:
+        raise NoGpuError("the CUDA driver sees no device")
+    device, context = ctypes.c_int(), ctypes.c_void_p()
+    _check(driver, "cuDeviceGet", driver.cuDeviceGet(ctypes.byref(device), 0))
+    _check(driver, "cuDevicePrimaryCtxRetain", driver.cuDevicePrimaryCtxRetain(
+        ctypes.byref(context), device))
+    _check(driver, "cuCtxSetCurrent", driver.cuCtxSetCurrent(context))
+    _driver, _context = driver, context
+    return driver
+
+
+def _error_name(driver, status):
+    name = ctypes.c_char_p()
+    if driver.cuGetErrorName(status, ctypes.byref(name)) == 0 and name.value:
+        return name.value.decode()
+    return f"CUDA error {status}"
+
+
+def _check(driver, call, status):
+    if status != 0:
+        raise CudaError(f"{call} failed: {_error_name(driver, status)}")
+
+
+def _call(name, *args):
+    driver = _cuda()
+    _check(driver, name, getattr(driver, name)(*args))
+
+
+def device_name():
+    driver = _cuda()
+    name = ctypes.create_string_buffer(256)
+    _check(driver, "cuDeviceGetName", driver.cuDeviceGetName(name, 256, 0))
+    return name.value.decode()
+
+
+def synchronize():
+    _call("cuCtxSynchronize")
+
+
+class _LaunchAttribute(ctypes.Structure):  # CUlaunchAttribute
+    _fields_ = [("id", ctypes.c_int), ("pad", ctypes.c_int),
+                ("value", ctypes.c_uint32 * 16)]
+
+
+class _LaunchConfig(ctypes.Structure):  # CUlaunchConfig
+    _fields_ = [("gridDimX", ctypes.c_uint), ("gridDimY", ctypes.c_uint),
+                ("gridDimZ", ctypes.c_uint), ("blockDimX", ctypes.c_uint),
+                ("blockDimY", ctypes.c_uint), ("blockDimZ", ctypes.c_uint),
+                ("sharedMemBytes", ctypes.c_uint), ("hStream", ctypes.c_void_p),
+                ("attrs", ctypes.POINTER(_LaunchAttribute)),
+                ("numAttrs", ctypes.c_uint)]
+
+
+_CLUSTER_DIMENSION = 4  # CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+_MAX_DYNAMIC_SHARED = 8  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+
+_SCALARS = {"index": ctypes.c_int64, "i64": ctypes.c_int64,
+            "i32": ctypes.c_int32, "i16": ctypes.c_int16, "i8": ctypes.c_int8,
+            "i1": ctypes.c_bool, "f32": ctypes.c_float, "f64": ctypes.c_double}
+
+
+def _stream_handle(stream):
+    if stream is None or isinstance(stream, int):
+        return ctypes.c_void_p(stream or 0)
+    for attr in ("cuda_stream", "ptr", "handle"):  # torch, cupy, cuda-python
+        if hasattr(stream, attr):
+            return ctypes.c_void_p(int(getattr(stream, attr)))
+    raise TypeError(f"not a CUDA stream: {stream!r}")
+
+
+class _HostArray:
+    """A numpy array mirrored on the device for one launch."""
+
+    def __init__(self, array):
+        self.array = array
+        self.bytes = array.nbytes
+        self.pointer = ctypes.c_uint64()
+        _call("cuMemAlloc_v2", ctypes.byref(self.pointer),
+              ctypes.c_size_t(max(1, self.bytes)))
+        _call("cuMemcpyHtoD_v2", self.pointer, ctypes.c_void_p(
+            array.ctypes.data), ctypes.c_size_t(self.bytes))
+
+    def finish(self):
+        try:
+            _call("cuMemcpyDtoH_v2", ctypes.c_void_p(self.array.ctypes.data),
+                  self.pointer, ctypes.c_size_t(self.bytes))
+        finally:
+            _call("cuMemFree_v2", self.pointer)
+
+
+def _tensor_view(value, staged):
+    """(address, shape, strides in elements) of a device tensor."""
+    if hasattr(value, "data_ptr") and hasattr(value, "stride"):  # torch
+        if value.device.type != "cuda":
+            raise TypeError("a torch tensor argument must be on the GPU")
+        return value.data_ptr(), tuple(value.shape), tuple(value.stride())
+    if type(value).__module__ == "numpy":
+        if not value.flags["C_CONTIGUOUS"] and not value.flags["F_CONTIGUOUS"]:
+            raise TypeError("a numpy argument must be contiguous")
+        host = _HostArray(value)
+        staged.append(host)
+        return (host.pointer.value, value.shape,
+                tuple(s // value.itemsize for s in value.strides))
+    interface = getattr(value, "__cuda_array_interface__", None)
+    if interface is not None:  # cupy, numba, ...
+        shape = tuple(interface["shape"])
+        itemsize = int(re.sub(r"\D", "", interface["typestr"])) or 1
+        strides = interface.get("strides")
+        if strides is None:
+            strides, step = [], 1
+            for extent in reversed(shape):
+                strides.insert(0, step)
+                step *= extent
+        else:
+            strides = [s // itemsize for s in strides]
+        return interface["data"][0], shape, tuple(strides)
+    raise TypeError(f"not a tensor: {type(value).__name__}")
+
+
+def _memref_rank(type_text):
+    body = type_text[len("memref<"):]
+    dims = body.split(",")[0].split("x")[:-1]
+    return len(dims)
+
+
+def _marshal(type_text, value, staged, index):
+    """ctypes values of one argument, as the lowered kernel takes them."""
+    where = f"argument {index} ({type_text})"
+    if type_text.startswith("memref<"):
+        rank = _memref_rank(type_text)
+        address, shape, strides = _tensor_view(value, staged)
+        if rank != len(shape):
+            contiguous = all(strides[i] == _prod(shape[i + 1:])
+                             for i in range(len(shape)))
+            if rank != 1 or not contiguous:
+                raise TypeError(f"{where}: a rank-{len(shape)} tensor for a "
+                                f"rank-{rank} memref")
+            shape, strides = (_prod(shape),), (1,)
+        return ([ctypes.c_void_p(address)] * 2 + [ctypes.c_int64(0)]
+                + [ctypes.c_int64(s) for s in shape]
+                + [ctypes.c_int64(s) for s in strides])
+    if type_text.startswith(("!llvm.ptr", "!cute.ptr")):
+        if isinstance(value, int):
+            return [ctypes.c_void_p(value)]
+        return [ctypes.c_void_p(_tensor_view(value, staged)[0])]
+    if type_text in _SCALARS:
+        if not isinstance(value, (int, float)):
+            raise TypeError(f"{where}: expected a number, got "
+                            f"{type(value).__name__}")
+        return [_SCALARS[type_text](value)]
+    raise TypeError(f"{where}: arguments of this type cannot be passed from "
+                    "Python yet")
+
+
+def _prod(values):
+    result = 1
+    for v in values:
+        result *= v
+    return result
+
+
+def _dims(value, what):
+    dims = tuple(value) if isinstance(value, (tuple, list)) else (value,)
+    if not 1 <= len(dims) <= 3 or any(int(d) < 1 for d in dims):
+        raise ValueError(f"{what} is one to three positive numbers, not "
+                         f"{value!r}")
+    return tuple(int(d) for d in dims) + (1,) * (3 - len(dims))
+
+
+class Function:
+    """One kernel of a loaded module; call it to launch."""
+
+    def __init__(self, module, kernel):
+        self.kernel = kernel
+        self.handle = ctypes.c_void_p()
+        _call("cuModuleGetFunction", ctypes.byref(self.handle), module.handle,
+              kernel.name.encode())
+        self._smem_limit = 0
+
+    def __call__(self, *args, grid, block=None, smem=0, cluster=None,
+                 stream=None):
+        """Launches on `grid` blocks of `block` threads (default: the
+        kernel's known_block_size) with `smem` bytes of dynamic shared
+        memory, in clusters of `cluster` blocks if given, on `stream`."""
+        kernel = self.kernel
+        if len(args) != len(kernel.arguments):
+            raise TypeError(f"{kernel.name} takes {len(kernel.arguments)} "
+                            f"arguments ({', '.join(kernel.arguments)}), "
+                            f"got {len(args)}")
+        if block is None:
+            if kernel.block is None:
+                raise TypeError(f"{kernel.name} has no known_block_size: "
+                                "pass block=")
+            block = kernel.block
+        grid, block = _dims(grid, "grid"), _dims(block, "block")
+        staged = []
+        try:
+            values = []
+            for i, (type_text, value) in enumerate(zip(kernel.arguments,
+                                                       args)):
+                values += _marshal(type_text, value, staged, i)
+            pointers = (ctypes.c_void_p * max(1, len(values)))(
+                *[ctypes.cast(ctypes.byref(v), ctypes.c_void_p)
+                  for v in values])
+            if smem > self._smem_limit and smem > 48 * 1024:
+                _call("cuFuncSetAttribute", self.handle, _MAX_DYNAMIC_SHARED,
+                      int(smem))
+                self._smem_limit = smem
+            config = _LaunchConfig(*grid, *block, int(smem),
+                                   _stream_handle(stream), None, 0)
+            attribute = _LaunchAttribute()
+            if cluster is not None:
+                attribute.id = _CLUSTER_DIMENSION
+                attribute.value[:3] = _dims(cluster, "cluster")
+                config.attrs, config.numAttrs = ctypes.pointer(attribute), 1
+            _call("cuLaunchKernelEx", ctypes.byref(config), self.handle,
+                  pointers, None)
+            if staged:
+                synchronize()
+        finally:
+            for host in staged:
+                host.finish()
+
+
+class Module:
+    """The PTX of a compiled module, loaded; index it by kernel name."""
+
+    def __init__(self, compiled):
+        self.compiled = compiled
+        self.handles, self.functions = {}, {}
+        for name, ptx in compiled.ptx.items():
+            handle = ctypes.c_void_p()
+            data = ptx.encode() + b"\0"
+            _call("cuModuleLoadData", ctypes.byref(handle), data)
+            self.handles[name] = handle
+        for kernel in compiled.kernels.values():
+            holder = type("Loaded", (), {"handle": self.handles[kernel.module]})
+            self.functions[kernel.name] = Function(holder, kernel)
+
+    def __getitem__(self, name):
+        if name not in self.functions:
+            raise KeyError(f"no kernel {name!r}; the module has "
+                           f"{', '.join(self.functions) or 'none'}")
+        return self.functions[name]
+
+
+def load(compiled):
+    """Loads a compiler.CompiledModule's PTX on the current device."""
+    return Module(compiled)
+
+
+def time_ms(fn, reps=30, warmup=3, stream=None):
+    """The median of `reps` CUDA-event timings of fn() on `stream`, in ms,
+    after `warmup` untimed calls; returns (median, all timings)."""
+    handle = _stream_handle(stream)
+    for _ in range(warmup):
+        fn()
+    start, end = ctypes.c_void_p(), ctypes.c_void_p()
+    _call("cuEventCreate", ctypes.byref(start), 0)
+    _call("cuEventCreate", ctypes.byref(end), 0)
+    times = []
+    try:
+        for _ in range(reps):
+            _call("cuEventRecord", start, handle)
+            fn()
+            _call("cuEventRecord", end, handle)
+            _call("cuEventSynchronize", end)
+            ms = ctypes.c_float()
+            _call("cuEventElapsedTime", ctypes.byref(ms), start, end)
+            times.append(ms.value)
+    finally:
+        _call("cuEventDestroy_v2", start)
+        _call("cuEventDestroy_v2", end)
+    return statistics.median(times), times
