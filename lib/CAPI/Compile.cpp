@@ -108,6 +108,8 @@ MlirCuteCompilation mlirCuteCompileToPtx(MlirStringRef source,
   registerAllToLLVMIRTranslations(registry);
   cute::registerAllDialects(registry);
   MLIRContext context(registry);
+  // As cute-run: passes may create ops of dialects no input op loaded.
+  context.loadAllAvailableDialects();
   // Diagnostics go to the compilation, never to the client's stderr.
   context.printOpOnDiagnostic(false);
   llvm::raw_string_ostream diagnostics(comp->diagnostics);

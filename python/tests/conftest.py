@@ -1,0 +1,24 @@
+"""Runs the suite against the build tree's package and library; GPU tests
+are skipped where no GPU can be used."""
+
+import pathlib
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from cute_mlir import runtime  # noqa: E402
+
+
+def _gpu_reason():
+    try:
+        runtime.device_name()
+        return None
+    except runtime.NoGpuError as e:
+        return str(e)
+
+
+NO_GPU = _gpu_reason()
+requires_gpu = pytest.mark.skipif(NO_GPU is not None,
+                                  reason=f"no GPU: {NO_GPU}")

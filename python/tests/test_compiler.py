@@ -1,0 +1,106 @@
+"""Compiling from Python: PTX and kernel signatures, located diagnostics,
+the content-hash cache; ptxas checks the PTX where CUDA is installed."""
+
+import os
+import pathlib
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from cute_mlir import compiler
+from cute_mlir.compiler import CompileError, compile
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("CUTE_MLIR_CACHE_DIR", str(tmp_path / "cache"))
+
+
+@pytest.fixture(scope="module")
+def sm80_source():
+    return (EXAMPLES / "gemm-sm80.mlir").read_text()
+
+
+def test_compiles_the_sm80_example(sm80_source):
+    module = compile(sm80_source, chip="sm_80", cache=False)
+    assert list(module.ptx) == ["kernels"]
+    ptx = module.ptx["kernels"]
+    assert ".target sm_80" in ptx and ".entry gemm_tn(" in ptx
+    assert "mma.sync.aligned.m16n8k16" in ptx and "ldmatrix" in ptx
+    kernel = module.kernels["gemm_tn"]
+    assert kernel.arguments == ["memref<?xf16, 1>", "memref<?xf16, 1>",
+                                "memref<?xf32, 1>", "index", "index", "index"]
+    assert kernel.block == [128, 1, 1] and kernel.module == "kernels"
+
+
+def test_compiles_a_warp_specialized_hopper_kernel():
+    source = (EXAMPLES / "gemm-sm90a-ws.mlir").read_text()
+    module = compile(source, chip="sm_90a", features="+ptx80", cache=False)
+    ptx = next(iter(module.ptx.values()))
+    assert "wgmma.mma_async" in ptx and "setmaxnreg" in ptx
+    assert module.kernels["gemm_tn"].block == [384, 1, 1]
+
+
+def test_diagnostics_are_located(sm80_source):
+    broken = sm80_source.replace("gpu.barrier", "gpu.barier", 1)
+    with pytest.raises(CompileError) as error:
+        compile(broken, chip="sm_80", name="gemm.mlir")
+    assert "gemm.mlir:" in error.value.diagnostics
+    assert "error:" in error.value.diagnostics
+    with pytest.raises(CompileError, match="expected"):
+        compile("func.func @f( {", chip="sm_80")
+
+
+def test_pass_failures_are_reported_not_fatal():
+    source = """
+    gpu.module @m {
+      gpu.func @k(%p: memref<?xf16, 1>) kernel
+          attributes {known_block_size = array<i32: 4096, 1, 1>} {
+        gpu.return
+      }
+    }"""
+    module = compile(source, chip="sm_80")  # no launch: nothing to check
+    assert "k" in module.kernels
+    with pytest.raises(CompileError, match="sm_20"):
+        compile(source, chip="sm_1")
+
+
+def test_cache_hits_are_fast_and_keyed(sm80_source):
+    first = compile(sm80_source, chip="sm_80")
+    assert not first.cached
+    start = time.perf_counter()
+    again = compile(sm80_source, chip="sm_80")
+    elapsed = time.perf_counter() - start
+    assert again.cached and elapsed < 0.010
+    assert again.ptx == first.ptx
+    assert again.kernels["gemm_tn"].arguments == \
+        first.kernels["gemm_tn"].arguments
+    assert not compile(sm80_source, chip="sm_86").cached
+    assert not compile(sm80_source, chip="sm_80", opt_level=2).cached
+    assert not compile(sm80_source + "\n", chip="sm_80").cached
+
+
+def test_a_corrupt_cache_entry_is_a_miss(sm80_source):
+    compile(sm80_source, chip="sm_80")
+    for entry in compiler.cache_dir().glob("*.json"):
+        entry.write_text("{not json")
+    module = compile(sm80_source, chip="sm_80")
+    assert not module.cached and ".entry gemm_tn(" in module.ptx["kernels"]
+
+
+@pytest.mark.skipif(shutil.which("ptxas") is None and
+                    not os.path.exists("/usr/local/cuda/bin/ptxas"),
+                    reason="ptxas not installed")
+def test_ptx_assembles_without_spills(sm80_source, tmp_path):
+    ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+    ptx = tmp_path / "gemm.ptx"
+    ptx.write_text(compile(sm80_source, chip="sm_80").ptx["kernels"])
+    result = subprocess.run([ptxas, "-arch=sm_80", "-v", str(ptx), "-o",
+                             str(tmp_path / "gemm.cubin")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "0 bytes spill stores" in result.stderr
