@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up a Debian 12 machine for cute-mlir and build it: install the packages
-# that are missing (LLVM/MLIR 22, CMake, Ninja, GoogleTest, Google Benchmark),
+# that are missing (LLVM/MLIR 22, CMake, Ninja, GoogleTest, Google Benchmark,
+# pytest and venv for the Python package),
 # configure with CMake + Ninja into build/, and build. Idempotent and
 # non-interactive; safe to run again after pulling.
 set -euo pipefail
@@ -9,7 +10,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${CUTE_MLIR_BUILD_DIR:-$root/build}"
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-          cmake ninja-build g++ python3 libgtest-dev libbenchmark-dev)
+          cmake ninja-build g++ python3 python3-pytest python3-venv
+          libgtest-dev libbenchmark-dev)
 
 missing=()
 for p in "${packages[@]}"; do

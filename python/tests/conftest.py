@@ -22,3 +22,9 @@ def _gpu_reason():
 NO_GPU = _gpu_reason()
 requires_gpu = pytest.mark.skipif(NO_GPU is not None,
                                   reason=f"no GPU: {NO_GPU}")
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    """Each test compiles into its own cache, never the user's."""
+    monkeypatch.setenv("CUTE_MLIR_CACHE_DIR", str(tmp_path / "cache"))

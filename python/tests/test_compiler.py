@@ -15,11 +15,6 @@ from cute_mlir.compiler import CompileError, compile
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
 
 
-@pytest.fixture(autouse=True)
-def private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("CUTE_MLIR_CACHE_DIR", str(tmp_path / "cache"))
-
-
 @pytest.fixture(scope="module")
 def sm80_source():
     return (EXAMPLES / "gemm-sm80.mlir").read_text()
