@@ -251,11 +251,12 @@ void ConflictSummary::add(const BankConflicts &c) {
 std::string ConflictSummary::str() const {
   std::string phaseText =
       std::to_string(phases) + (phases == 1 ? " phase, " : " phases, ");
-  std::string each = minWavefronts == maxWavefronts
-                         ? std::to_string(maxWavefronts) + " wavefronts each"
-                         : std::to_string(minWavefronts) + " to " +
-                               std::to_string(maxWavefronts) +
-                               " wavefronts each";
+  std::string each =
+      minWavefronts == maxWavefronts
+          ? std::to_string(maxWavefronts) +
+                (maxWavefronts == 1 ? " wavefront each" : " wavefronts each")
+          : std::to_string(minWavefronts) + " to " +
+                std::to_string(maxWavefronts) + " wavefronts each";
   if (degree <= 1)
     return phaseText + each + ", conflict-free";
   return phaseText + (minWavefronts == maxWavefronts ? "" : "up to ") +
