@@ -37,9 +37,6 @@ class Dyn(str):
         return f"Dyn({str.__repr__(self)})"
 
 
-_MODE_SEPARATORS = "(),"
-
-
 def _split_top(text, sep):
     """Splits `text` at `sep` outside parentheses and angle brackets."""
     parts, depth, start = [], 0, 0

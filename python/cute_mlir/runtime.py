@@ -222,10 +222,10 @@ def _dims(value, what):
 class Function:
     """One kernel of a loaded module; call it to launch."""
 
-    def __init__(self, module, kernel):
+    def __init__(self, module_handle, kernel):
         self.kernel = kernel
         self.handle = ctypes.c_void_p()
-        _call("cuModuleGetFunction", ctypes.byref(self.handle), module.handle,
+        _call("cuModuleGetFunction", ctypes.byref(self.handle), module_handle,
               kernel.name.encode())
         self._smem_limit = 0
 
@@ -286,8 +286,8 @@ class Module:
             _call("cuModuleLoadData", ctypes.byref(handle), data)
             self.handles[name] = handle
         for kernel in compiled.kernels.values():
-            holder = type("Loaded", (), {"handle": self.handles[kernel.module]})
-            self.functions[kernel.name] = Function(holder, kernel)
+            self.functions[kernel.name] = Function(self.handles[kernel.module],
+                                                   kernel)
 
     def __getitem__(self, name):
         if name not in self.functions:

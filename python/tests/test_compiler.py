@@ -48,6 +48,10 @@ def test_diagnostics_are_located(sm80_source):
     assert "error:" in error.value.diagnostics
     with pytest.raises(CompileError, match="expected"):
         compile("func.func @f( {", chip="sm_80")
+    with pytest.raises(TypeError, match="module's text"):
+        compile(b"module {}", chip="sm_80")
+    with pytest.raises(ValueError, match="opt_level"):
+        compile("module {}", chip="sm_80", opt_level=4)
 
 
 def test_pass_failures_are_reported_not_fatal():

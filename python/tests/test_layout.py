@@ -121,6 +121,10 @@ def test_errors_carry_the_librarys_message():
         call("no_such_function", Layout(4, 1))
     with pytest.raises(TypeError):
         composition(Layout(4, 1), object())
+    with pytest.raises(CuteError, match="not a layout"):
+        Layout.parse("(4,8)")
+    with pytest.raises(CuteError, match="unexpected"):
+        Layout((4, 8), "LayoutRight")  # a stride, not make_layout's tag
 
 
 def test_table_and_svg():

@@ -15,17 +15,14 @@
 #include "cute-mlir/Atom/BankConflicts.h"
 #include "cute-mlir/Layout/Notation.h"
 
+#include "../Layout/TestSupport.h"
+
 #include "gtest/gtest.h"
 
 using namespace mlir::cute;
+using mlir::cute::test::layout;
 
 namespace {
-
-Layout parse(const std::string &text) {
-  Result<Layout> l = parseLayout(text);
-  EXPECT_TRUE(l) << l.message();
-  return *l;
-}
 
 CopyAtom atom(const std::string &name) {
   Result<CopyAtom> a = lookupCopyAtom(name);
@@ -58,7 +55,7 @@ ConflictSummary copyCost(const TiledCopy &copy, const std::string &tensor,
                          int64_t warp = 0) {
   ConflictSummary summary;
   Result<std::vector<ThreadSharedView>> views = copyThreadViews(
-      copy, parse(tensor), sw, sharedIsSource, warp * kWarpLanes);
+      copy, layout(tensor), sw, sharedIsSource, warp * kWarpLanes);
   EXPECT_TRUE(views) << views.message();
   if (!views)
     return summary;
@@ -80,7 +77,7 @@ ConflictSummary copyCost(const TiledCopy &copy, const std::string &tensor,
 TiledCopy makeCopy(const std::string &atomName, int bits,
                    const std::string &threads, const std::string &values) {
   Result<TiledCopy> copy =
-      TiledCopy::make(atom(atomName), bits, parse(threads), parse(values));
+      TiledCopy::make(atom(atomName), bits, layout(threads), layout(values));
   EXPECT_TRUE(copy) << copy.message();
   return *copy;
 }
@@ -90,8 +87,8 @@ TiledCopy ldmatrixForA(const std::string &atomLayout,
   Result<MmaAtom> mmaAtom = lookupMmaAtom("SM80_16x8x16_F32F16F16F32_TN");
   EXPECT_TRUE(mmaAtom);
   Result<TiledMma> mma = permutation.empty()
-                             ? TiledMma::get(*mmaAtom, parse(atomLayout))
-                             : TiledMma::get(*mmaAtom, parse(atomLayout),
+                             ? TiledMma::get(*mmaAtom, layout(atomLayout))
+                             : TiledMma::get(*mmaAtom, layout(atomLayout),
                                              *parseTiler(permutation));
   EXPECT_TRUE(mma) << mma.message();
   Result<TiledCopy> copy =

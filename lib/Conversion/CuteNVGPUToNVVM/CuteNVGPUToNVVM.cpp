@@ -265,12 +265,7 @@ public:
         return failure();
       pred = *p;
     }
-    Attribute attr = op.getCopy();
-    CopyAtomAttrInterface atom;
-    if (auto tiled = dyn_cast<TiledCopyAttr>(attr))
-      atom = tiled.getCopyAtom();
-    else
-      atom = cast<CopyAtomAttrInterface>(attr);
+    CopyAtomAttrInterface atom = op.getCopyAtom();
     // The verifier sends TMA and bulk atoms to their own ops.
     int bits = elementBits(atom.getValueType());
     auto [srcCount, dstCount] = *cute::valuesPerThread(atom.getTraits(), bits);

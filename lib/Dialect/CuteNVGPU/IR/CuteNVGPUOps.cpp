@@ -389,18 +389,22 @@ LogicalResult mlir::cute_nvgpu::checkVectors(Operation *op, const char *side,
   return success();
 }
 
+CopyAtomAttrInterface CopyOp::getCopyAtom() {
+  Attribute attr = getCopy();
+  if (auto tiled = dyn_cast<TiledCopyAttr>(attr))
+    return tiled.getCopyAtom();
+  return dyn_cast<CopyAtomAttrInterface>(attr);
+}
+
 LogicalResult CopyOp::verify() {
   Attribute attr = getCopy();
-  CopyAtomAttrInterface atom;
+  CopyAtomAttrInterface atom = getCopyAtom();
   std::optional<cute::TiledCopy> tiled;
   if (auto t = dyn_cast<TiledCopyAttr>(attr)) {
-    atom = t.getCopyAtom();
     Result<cute::TiledCopy> copy = t.getTiledCopy();
     if (copy.failed())
       return emitOpError() << copy.message();
     tiled = *copy;
-  } else {
-    atom = dyn_cast<CopyAtomAttrInterface>(attr);
   }
   if (!atom)
     return emitOpError() << "expected a copy atom or a #cute_nvgpu.tiled_copy, "

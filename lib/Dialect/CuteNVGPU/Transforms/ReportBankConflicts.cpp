@@ -178,12 +178,7 @@ public:
   explicit Reporter(MLIRContext *ctx) : ctx(ctx) {}
 
   void report(cute_nvgpu::CopyOp op) {
-    Attribute attr = op.getCopy();
-    CopyAtomAttrInterface atom;
-    if (auto tiled = dyn_cast<TiledCopyAttr>(attr))
-      atom = tiled.getCopyAtom();
-    else
-      atom = dyn_cast<CopyAtomAttrInterface>(attr);
+    CopyAtomAttrInterface atom = op.getCopyAtom();
     if (!atom || !isa<CopyAtomAttr>(atom))
       return; // TMA and bulk copies have their own ops
     int bits = elementBits(atom.getValueType());

@@ -169,6 +169,11 @@ def CuteNVGPU_CopyOp : CuteNVGPU_Op<"copy"> {
     $copy `,` $src `,` $dst (`if` $pred^)? attr-dict `:` qualified(type($src))
     `,` qualified(type($dst)) (`,` qualified(type($pred))^)?
   }];
+  let extraClassDeclaration = [{
+    /// The atom: the copy attribute itself, or a TiledCopy's atom; null
+    /// when the attribute is neither (the verifier rejects that).
+    CopyAtomAttrInterface getCopyAtom();
+  }];
   let hasVerifier = 1;
 }
 
