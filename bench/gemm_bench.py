@@ -177,7 +177,16 @@ def parse_args(argv=None):
     p.add_argument("--reps", type=int, help="timing rounds (default 30)")
     p.add_argument("--check-only", action="store_true",
                    help="check the kernels given, time nothing")
+    p.add_argument("--before", action="append", default=[],
+                   metavar="KERNEL=PTX",
+                   help="an earlier PTX of KERNEL (e.g. gemm-sm90a-ws-bf16="
+                   "old.ptx), timed in the same rounds as the one given: "
+                   "an A/B of a change")
     a = p.parse_args(argv)
+    a.before = dict(item.split("=", 1) for item in a.before)
+    unknown = set(a.before) - {k.label for k in KERNELS}
+    if unknown:
+        p.error(f"--before: unknown kernel {', '.join(sorted(unknown))}")
     a.kernels = [k for k in KERNELS if getattr(a, k.dest)]
     a.time_shapes = (sum(a.shapes, []) if a.shapes else
                      [(4096, 4096, 4096)] if a.quick else TIME_SHAPES)
@@ -494,9 +503,10 @@ def time_interleaved(contenders, nsets, reps, warmup=3):
     return times
 
 
-def bench(k, fn, shapes, reps, sms, l2):
+def bench(k, fn, shapes, reps, sms, l2, before=None):
     """Rows (label, shape, ours [med, min, max] ms or None, cuBLAS ms, how,
-    Triton (ms, config) or None) for kernel k (None: baselines only)."""
+    Triton (ms, config) or None) for kernel k (None: baselines only); with
+    `before` (an earlier build of k, loaded), a row for it as well."""
     in_type, out_type = (k.in_type, k.out_type) if k else ("f16", "f32")
     blas, how = cublas(in_type, out_type)
     print(f"\ncuBLAS for {in_type} in, {out_type} out: {how}")
@@ -517,6 +527,9 @@ def bench(k, fn, shapes, reps, sms, l2):
         cont = {"cuBLAS": [lambda s=s: blas(s[0], s[1]) for s in sets]}
         if k:
             cont["ours"] = [launcher(k, fn, *s, m, n, kk, sms) for s in sets]
+        if before:
+            cont["before"] = [launcher(k, before, *s, m, n, kk, sms)
+                              for s in sets]
         for name, tfn in variants.items():
             cont[name] = [lambda s=s, f=tfn: f(*s) for s in sets]
         times = time_interleaved(cont, nsets, reps)
@@ -526,6 +539,11 @@ def bench(k, fn, shapes, reps, sms, l2):
                      [med["ours"], min(times["ours"]), max(times["ours"])]
                      if k else None, med["cuBLAS"], how,
                      (med[best], best) if best else None))
+        if before:
+            rows.append((k.label + " (before)", (m, n, kk),
+                         [med["before"], min(times["before"]),
+                          max(times["before"])], med["cuBLAS"], how,
+                         (med[best], best) if best else None))
         del sets, cont
         torch.cuda.empty_cache()
     return rows
@@ -534,14 +552,14 @@ def bench(k, fn, shapes, reps, sms, l2):
 def table(rows):
     print(f"\n{torch.cuda.get_device_name()}  (TFLOP/s, medians; ratios "
           "ours/theirs)")
-    print(f"{'kernel':<15}{'M x N x K':<19}{'ours':>7}{'ours min-max':>15}"
+    print(f"{'kernel':<28}{'M x N x K':<19}{'ours':>7}{'ours min-max':>15}"
           f"{'cuBLAS':>8}{'ratio':>7}{'Triton':>8}  {'config':<24}"
           f"{'ratio':>6}")
     for label, (m, n, kk), ours, blas, _, tri in rows:
         tf = lambda ms: 2.0 * m * n * kk / ms / 1e9  # noqa: E731
         o = f"{tf(ours[0]):7.1f}{tf(ours[2]):8.1f}-{tf(ours[1]):<6.1f}" \
             if ours else f"{'-':>7}{'-':>15}"
-        line = f"{label:<15}{f'{m}x{n}x{kk}':<19}{o}{tf(blas):8.1f}"
+        line = f"{label:<28}{f'{m}x{n}x{kk}':<19}{o}{tf(blas):8.1f}"
         line += f"{blas / ours[0]:7.2f}" if ours else f"{'-':>7}"
         if tri:
             line += f"{tf(tri[0]):8.1f}  {tri[1]:<24}"
@@ -568,10 +586,12 @@ def main(argv=None):
             continue
         try:
             fn = load(k, path)
-            before = len(FAILURES)
+            failures = len(FAILURES)
             check(k, fn, sms)
-            if len(FAILURES) == before and not args.check_only:
-                rows += bench(k, fn, args.time_shapes, args.reps, sms, l2)
+            if len(FAILURES) == failures and not args.check_only:
+                old = args.before.get(k.label)
+                rows += bench(k, fn, args.time_shapes, args.reps, sms, l2,
+                              load(k, old) if old else None)
             else:
                 print(f"{k.label}: not timed, its checks failed")
         except Exception as e:  # a launch or driver error

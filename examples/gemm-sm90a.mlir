@@ -89,7 +89,6 @@ gpu.module @kernels {
     // The accumulators: one warpgroup, two 64x128 wgmma tiles along M.
     %tCgC = cute_nvgpu.partition_c #tm, %gC, %tid : !cute.tensor<f32, gmem, "(128,128):(?,1)">, index
     %tCrC = cute.make_fragment like %tCgC : (!cute.tensor<f32, gmem, "((2,2,16),2,1):((1,?{div=8},8),?{div=64},0)">) -> !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
-    cute.fill %tCrC, %zero : !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">, f32
 
     // One mbarrier per stage, one arrival (the leader's expect_tx) a phase.
     scf.if %leader {
@@ -128,8 +127,11 @@ gpu.module @kernels {
       %sBs = cute.slice %sB[%cs] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
       %tCsA = cute_nvgpu.partition_a #tm, %sAs, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index
       %tCsB = cute_nvgpu.partition_b #tm, %sBs, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index
+      // The first k-tile overwrites the accumulators (scale-d = 0): no
+      // zero-fill, so no register of a wgmma is written after the fence.
+      %accumulate = arith.cmpi ne, %kt, %c0 : index
       nvvm.wgmma.fence.aligned
-      cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrC : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((64,16),2,4):((64,1),4096,16)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((128,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
+      cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrC accumulate %accumulate : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((64,16),2,4):((64,1),4096,16)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((128,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
       nvvm.wgmma.commit.group.sync.aligned
       nvvm.wgmma.wait.group.sync.aligned 1
       %next = arith.addi %kt, %cS1 : index
@@ -151,6 +153,11 @@ gpu.module @kernels {
       }
     }
     nvvm.wgmma.wait.group.sync.aligned 0
+    // With no k-tile (K = 0), C is zero.
+    %noK = arith.cmpi eq, %ktiles, %c0 : index
+    scf.if %noK {
+      cute.fill %tCrC, %zero : !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">, f32
+    }
 
     // Epilogue: C straight from the accumulators, where it exists.
     %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, index

@@ -10,12 +10,28 @@
 // layout type 1 in bits 62-63, stride byte offset 1024 B (64 in 16-byte
 // units) in bits 32-45, leading byte offset 1 in bits 16-29; the tile's
 // address, in 16-byte units, goes in bits 0-13. K steps of 16 values move
-// the address by 32 bytes inside the swizzle atom.
+// the address by 32 bytes inside the swizzle atom. Each operand's address
+// field is computed once, from lane 0 (so ptxas keeps it in a uniform
+// register), and each k-step adds its static distance (2 units) to it.
 // NVVM-LABEL: gpu.func @wgmma_f16_n64
-// NVVM-DAG: llvm.mlir.constant(4611686293305360384 : i64)
-// NVVM-DAG: llvm.mlir.constant(262143 : i64)
-// NVVM: llvm.ptrtoint {{.*}} : !llvm.ptr<3> to i64
-// NVVM-COUNT-4: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
+// NVVM: nvvm.wgmma.fence.aligned
+// NVVM: %[[PA:.*]] = llvm.ptrtoint {{.*}} : !llvm.ptr<3> to i32
+// NVVM: %[[MASK:.*]] = llvm.mlir.constant(262143 : i32)
+// NVVM: %[[AND:.*]] = llvm.and %[[PA]], %[[MASK]] : i32
+// NVVM: %[[FIELDA:.*]] = llvm.lshr %[[AND]]
+// NVVM: llvm.ptrtoint {{.*}} : !llvm.ptr<3> to i32
+// NVVM: %[[A:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[FIELDA]], %{{.*}}, %{{.*}} : i32 -> i32
+// NVVM: %[[B:.*]] = nvvm.shfl.sync idx
+// NVVM: %[[WA:.*]] = llvm.zext %[[A]] : i32 to i64
+// NVVM: %[[FIELDS:.*]] = llvm.mlir.constant(4611686293305360384 : i64)
+// NVVM: %[[DA:.*]] = llvm.or %[[WA]], %[[FIELDS]] : i64
+// NVVM: %[[WB:.*]] = llvm.zext %[[B]] : i32 to i64
+// NVVM: %[[DB:.*]] = llvm.or %[[WB]]
+// NVVM: nvvm.wgmma.mma_async %[[DA]], %[[DB]], {{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
+// NVVM: %[[TWO:.*]] = llvm.mlir.constant(2 : i32)
+// NVVM: llvm.add %[[A]], %[[TWO]] : i32
+// NVVM: llvm.add %[[B]], %{{.*}} : i32
+// NVVM-COUNT-3: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
 // NVVM-LABEL: gpu.func @wgmma_bf16_n128
 // NVVM-COUNT-4: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>]
 

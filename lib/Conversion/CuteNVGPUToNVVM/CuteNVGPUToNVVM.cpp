@@ -153,6 +153,39 @@ public:
       return failure();
     int64_t va = size(a.value.layout.mode(0)).value();
     Location loc = op.getLoc();
+    // Each operand's descriptors are computed once, at tile (0, 0); a
+    // tile whose distance from it is static adds it to the address field.
+    OpBuilder top(op);
+    FailureOr<Value> startA = Value(), startB;
+    if (!registersA)
+      startA = descriptorAddress(top, op, a, 0, 0);
+    startB = descriptorAddress(top, op, b, 0, 0);
+    if (failed(startA) || failed(startB))
+      return failure();
+    // Every thread of the warpgroup holds the same descriptors (wgmma
+    // requires it); taking lane 0's tells ptxas so, and it keeps them in
+    // uniform registers instead of moving each into one per wgmma.
+    if (!registersA)
+      startA = warpUniform(top, loc, *startA);
+    startB = warpUniform(top, loc, *startB);
+    auto tileDescriptor = [&](OpBuilder &builder, const Operand &t,
+                              Value start, const cute::GmmaDescriptor &fields,
+                              int64_t r0, int64_t r1) -> FailureOr<Value> {
+      FailureOr<Value> address = start;
+      if (std::optional<int64_t> units = staticDistance(t, r0, r1)) {
+        if (*units)
+          address = LLVM::AddOp::create(
+                        builder, loc, start,
+                        LLVM::ConstantOp::create(builder, loc,
+                                                 builder.getI32Type(), *units))
+                        .getResult();
+      } else {
+        address = descriptorAddress(builder, op, t, r0, r1);
+      }
+      if (failed(address))
+        return failure();
+      return encodeDescriptor(builder, loc, *address, fields);
+    };
     return forEachAtom(
         op, c, tiles,
         [&](OpBuilder &builder, int64_t m, int64_t n, int64_t k,
@@ -161,11 +194,12 @@ public:
           if (registersA) {
             av = loadAll(builder, op, a, va, m, k);
           } else if (FailureOr<Value> descA =
-                         descriptor(builder, op, a, *da, m, k);
+                         tileDescriptor(builder, a, *startA, *da, m, k);
                      succeeded(descA)) {
             av = SmallVector<Value>{*descA};
           }
-          FailureOr<Value> descB = descriptor(builder, op, b, *db, n, k);
+          FailureOr<Value> descB =
+              tileDescriptor(builder, b, *startB, *db, n, k);
           if (failed(av) || failed(descB))
             return failure();
           // Only the first k-block may start from zero; the rest add.
@@ -227,13 +261,13 @@ public:
     return *fields;
   }
 
-  /// The descriptor of operand tile (r0, r1): the static fields and the
-  /// tile's shared-memory address, in 16-byte units in bits 0-13. Canonical
-  /// tiles start in row 0 of a swizzle atom, where the swizzle is the
-  /// identity, so the swizzled address is the one wgmma wants.
-  FailureOr<Value> descriptor(OpBuilder &b, Operation *op, const Operand &t,
-                              const cute::GmmaDescriptor &fields, int64_t r0,
-                              int64_t r1) {
+  /// The start-address field of operand tile (r0, r1)'s descriptor: its
+  /// shared-memory address in 16-byte units (bits 0-13), as an i32.
+  /// Canonical tiles start in row 0 of a swizzle atom, where the swizzle is
+  /// the identity, so the swizzled address is the one wgmma wants.
+  FailureOr<Value> descriptorAddress(OpBuilder &b, Operation *op,
+                                     const Operand &t, int64_t r0,
+                                     int64_t r1) {
     FailureOr<Value> index = address(b, op, t, 0, {r0, r1});
     if (failed(index))
       return failure();
@@ -241,16 +275,68 @@ public:
     if (failed(ptr))
       return failure();
     Location loc = op->getLoc();
-    Type i64 = b.getI64Type();
-    auto constant = [&](uint64_t v) {
-      return LLVM::ConstantOp::create(b, loc, i64, int64_t(v));
+    Type i32 = b.getI32Type();
+    auto constant = [&](int32_t v) {
+      return LLVM::ConstantOp::create(b, loc, i32, v);
     };
-    Value addr = LLVM::PtrToIntOp::create(b, loc, i64, *ptr);
-    Value chunk = LLVM::LShrOp::create(
-        b, loc, LLVM::AndOp::create(b, loc, addr, constant(0x3FFFF)),
-        constant(4));
-    return LLVM::OrOp::create(b, loc, chunk, constant(fields.encode(0)))
+    Value addr = LLVM::PtrToIntOp::create(b, loc, i32, *ptr);
+    return LLVM::LShrOp::create(
+               b, loc, LLVM::AndOp::create(b, loc, addr, constant(0x3FFFF)),
+               constant(4))
         .getResult();
+  }
+
+  /// Lane 0's `value` (an i32) in every lane of the warp.
+  static Value warpUniform(OpBuilder &b, Location loc, Value value) {
+    auto i32 = [&](int32_t v) {
+      return LLVM::ConstantOp::create(b, loc, b.getI32Type(), v);
+    };
+    return NVVM::ShflOp::create(b, loc, b.getI32Type(), i32(-1), value, i32(0),
+                                i32(31), NVVM::ShflKind::idx,
+                                /*return_value_and_is_valid=*/UnitAttr());
+  }
+
+  /// The descriptor of a tile: its start-address field and the operand's
+  /// static fields.
+  Value encodeDescriptor(OpBuilder &b, Location loc, Value address,
+                         const cute::GmmaDescriptor &fields) {
+    Type i64 = b.getI64Type();
+    Value wide = LLVM::ZExtOp::create(b, loc, i64, address);
+    return LLVM::OrOp::create(
+               b, loc, wide,
+               LLVM::ConstantOp::create(b, loc, i64, int64_t(fields.encode(0))))
+        .getResult();
+  }
+
+  /// How far tile (r0, r1) of a wgmma operand starts from tile (0, 0), in
+  /// 16-byte units, when that is known statically: the rest modes' offset
+  /// is static and the tensor's dynamic offset inside its swizzle is a
+  /// multiple of the swizzle's period, so that swizzle(offset + s) =
+  /// offset + swizzle(s). Shared memory is below 256 KiB, so adding this to
+  /// the address field never carries out of its 14 bits.
+  std::optional<int64_t> staticDistance(const Operand &t, int64_t r0,
+                                        int64_t r1) {
+    const TensorValue &v = t.value;
+    Result<Int> at = v.layout(
+        IntTuple::tuple({IntTuple(int64_t(0)), IntTuple(r0), IntTuple(r1)}));
+    if (at.failed() || !at->isStatic())
+      return std::nullopt;
+    Int physical = *at;
+    if (v.swizzle) {
+      const cute::Swizzle &sw = *v.swizzle;
+      int64_t period = int64_t(1)
+                       << (sw.bits() + sw.base() + std::abs(sw.shift()));
+      if (v.swizzleOffset.divisor() % period != 0)
+        return std::nullopt;
+      Result<Int> swizzled = applySwizzle(sw, physical);
+      if (swizzled.failed() || !swizzled->isStatic())
+        return std::nullopt;
+      physical = *swizzled;
+    }
+    int64_t bits = physical.value() * elementBits(v.elementType);
+    if (bits % 128 != 0)
+      return std::nullopt;
+    return bits / 128;
   }
 
   LogicalResult lower(cute_nvgpu::CopyOp op) {
