@@ -588,10 +588,12 @@ def main(argv=None):
             fn = load(k, path)
             failures = len(FAILURES)
             check(k, fn, sms)
+            old = args.before.get(k.label)
+            if old:
+                old = load(k, old)
+                check(k, old, sms)
             if len(FAILURES) == failures and not args.check_only:
-                old = args.before.get(k.label)
-                rows += bench(k, fn, args.time_shapes, args.reps, sms, l2,
-                              load(k, old) if old else None)
+                rows += bench(k, fn, args.time_shapes, args.reps, sms, l2, old)
             else:
                 print(f"{k.label}: not timed, its checks failed")
         except Exception as e:  # a launch or driver error
