@@ -35,7 +35,7 @@ gpu.module @k {
 // CHECK-DAG: %[[SHIFT:.*]] = llvm.mlir.constant(3 : i64) : i64
 // CHECK-DAG: %[[MASK:.*]] = llvm.mlir.constant(48 : i64) : i64
 // CHECK: %[[TID:.*]] = gpu.thread_id  x
-// CHECK: arith.divsi %{{.*}}, %c32 : index
+// CHECK: arith.divui %{{.*}}, %c32 : index
 // CHECK-NEXT: arith.muli %{{.*}}, %c16 : index
 // CHECK: %[[FIRST:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK-NEXT: %[[ROW:.*]] = arith.remui %[[FIRST]], %c64 : index

@@ -39,8 +39,8 @@ func.func @crd2idx(%ld: index, %i: index, %j: index) -> index {
 // CHECK-SAME: (%[[M:.*]]: index, %[[N:.*]]: index)
 // CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
 // CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
-// CHECK-DAG: %[[TM:.*]] = arith.ceildivsi %[[M]], %[[C128]] : index
-// CHECK-DAG: %[[TN:.*]] = arith.ceildivsi %[[N]], %[[C64]] : index
+// CHECK-DAG: %[[TM:.*]] = arith.ceildivui %[[M]], %[[C128]] : index
+// CHECK-DAG: %[[TN:.*]] = arith.ceildivui %[[N]], %[[C64]] : index
 // CHECK: %[[R:.*]] = arith.muli %[[TM]], %[[TN]] : index
 // CHECK: return %[[R]]
 func.func @tile_count(%m: index, %n: index) -> index {

@@ -21,10 +21,10 @@
 // NVVM: %[[M0:.*]] = arith.muli %arg3, %c128 : index
 // NVVM: %[[K0:.*]] = arith.muli %arg4, %c1073741824 : index
 // NVVM: %[[MK:.*]] = arith.addi %[[M0]], %[[K0]] : index
-// NVVM: %[[MD:.*]] = arith.remsi %[[MK]], %c16777216 : index
+// NVVM: %[[MD:.*]] = arith.remui %[[MK]], %c16777216 : index
 // NVVM: %[[M:.*]] = arith.index_cast %[[MD]] : index to i32
-// NVVM: %[[KD:.*]] = arith.divsi %[[MK]], %c16777216 : index
-// NVVM: %[[KR:.*]] = arith.remsi %[[KD]], %c16777216 : index
+// NVVM: %[[KD:.*]] = arith.divui %[[MK]], %c16777216 : index
+// NVVM: %[[KR:.*]] = arith.remui %[[KD]], %c16777216 : index
 // NVVM: %[[K:.*]] = arith.index_cast %[[KR]] : index to i32
 // NVVM: %[[DST:.*]] = llvm.getelementptr {{.*}} : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f16
 // NVVM: %[[CLUSTER:.*]] = llvm.addrspacecast %[[DST]] : !llvm.ptr<3> to !llvm.ptr<7>

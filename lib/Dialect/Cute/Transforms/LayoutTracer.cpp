@@ -232,6 +232,11 @@ Value ArithEmitter::emit(const Int &v) {
     result = tracer.boundValue(node);
   } else {
     Value lhs = emit(node->lhs), rhs = emit(node->rhs);
+    // Division of a value known non-negative by one known positive is the
+    // same signed or unsigned; unsigned becomes shifts and masks for powers
+    // of two, where signed needs a rounding fix-up for negative dividends.
+    bool unsignedOperands =
+        node->lhs.lowerBound() >= 0 && node->rhs.lowerBound() > 0;
     switch (node->op) {
     case IntOp::Add:
       result = arith::AddIOp::create(builder, loc, lhs, rhs);
@@ -243,13 +248,20 @@ Value ArithEmitter::emit(const Int &v) {
       result = arith::MulIOp::create(builder, loc, lhs, rhs);
       break;
     case IntOp::Div: // CuTe's truncating division
-      result = arith::DivSIOp::create(builder, loc, lhs, rhs);
+      result = unsignedOperands
+                   ? arith::DivUIOp::create(builder, loc, lhs, rhs).getResult()
+                   : arith::DivSIOp::create(builder, loc, lhs, rhs).getResult();
       break;
     case IntOp::CeilDiv:
-      result = arith::CeilDivSIOp::create(builder, loc, lhs, rhs);
+      result =
+          unsignedOperands
+              ? arith::CeilDivUIOp::create(builder, loc, lhs, rhs).getResult()
+              : arith::CeilDivSIOp::create(builder, loc, lhs, rhs).getResult();
       break;
     case IntOp::Mod:
-      result = arith::RemSIOp::create(builder, loc, lhs, rhs);
+      result = unsignedOperands
+                   ? arith::RemUIOp::create(builder, loc, lhs, rhs).getResult()
+                   : arith::RemSIOp::create(builder, loc, lhs, rhs).getResult();
       break;
     case IntOp::Min:
       result = arith::MinSIOp::create(builder, loc, lhs, rhs);
