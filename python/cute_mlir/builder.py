@@ -415,6 +415,7 @@ class _Function:
         self.op, self.entry = op, entry
         self.constants, self.last_constant = {}, None
         self.workgroup = []  # attribute text of each workgroup buffer
+        self.dynamic_shared = None
 
 
 _INSERTION = []  # (block, op to insert before or None), innermost last
@@ -799,6 +800,7 @@ class Kernel:
                 else (block,)
             block = tuple(int(b) for b in block) + (1,) * (3 - len(block))
         self.block = block
+        self.dynamic_smem = 0  # bytes dynamic_shared() allocated, once built
         self.parameters = list(inspect.signature(fn).parameters.values())
         for p in self.parameters:
             if p.annotation is inspect.Parameter.empty:
@@ -828,6 +830,8 @@ class Kernel:
         try:
             self.fn(*args)
             op("gpu.return", [], results=[])
+            if function.dynamic_shared is not None:
+                self.dynamic_smem = function.dynamic_shared.bytes
         finally:
             # An exception may leave loops and ifs open: drop them all.
             del _INSERTION[depths[0]:], _FUNCTION[depths[1]:]
@@ -967,6 +971,8 @@ class _DynamicShared:
         self.base = op("gpu.dynamic_shared_memory", [], results=[
             "memref<?xi8, #gpu.address_space<workgroup>>"])
         self.bytes = 0
+        if _FUNCTION:
+            _FUNCTION[-1].dynamic_shared = self
 
     def alloc(self, element, size, align=16):
         """The next `size` elements (at a multiple of `align` bytes)."""
