@@ -58,7 +58,7 @@ __all__ = [
     # cute
     "make_shape", "make_stride", "make_coord", "make_int_tuple", "make_tile",
     "make_layout", "make_tensor", "make_identity_tensor", "make_fragment",
-    "make_fragment_like", "local_tile", "local_partition", "slice_", "load",
+    "make_fragment_like", "local_tile", "local_partition", "load",
     "store", "fill", "copy", "gemm", "elem_less", "size", "cosize", "rank",
     "get_layout", "composition", "logical_divide", "zipped_divide",
     # cute_nvgpu
@@ -265,7 +265,8 @@ class Attribute:
         if self._handle is None:
             handle = lib.mlirAttributeParseGet(_context(), _S.of(self.text))
             if is_null(handle):
-                _fail(f"cannot parse the attribute {self.text}")
+                raise BuildError(f"{_where()}: error: invalid attribute "
+                                 f"{self.text}\n{_diagnostics()}")
             self._handle = handle
         return self._handle
 
@@ -1130,6 +1131,10 @@ def make_layout(shape, stride=None):
     """A layout: from a cute_mlir.layout.Layout, from shape and stride
     (Python tuples with run-time values, or cute values), or CuTe's
     column-major layout of a shape."""
+    if not _INSERTION and not isinstance(shape, Value):
+        # Outside a kernel: the algebra's make_layout, computed now.
+        return _layout.make_layout(shape) if stride is None \
+            else _layout.make_layout(shape, stride)
     if isinstance(shape, _layout.Layout):
         return op("cute.static", [], results=[
             f'!cute.layout<"{shape.notation}">'])
@@ -1241,7 +1246,8 @@ def local_partition(tensor, threads, index_):
 
 def slice_(tensor, coord):
     """``cute.slice``: the sub-tensor (or sub-layout) where `coord` has
-    None (``_``)."""
+    None (``_``); ``tensor[coord]`` calls it. (Not exported: pycute's
+    ``slice_(coord, layout)`` is cute_mlir.layout's.)"""
     return op("cute.slice", [tensor, _as("coord", coord)])
 
 
@@ -1303,16 +1309,25 @@ def rank(value):
     return _query("rank", value)
 
 
+def _algebra(name, layout, other, as_other):
+    """A layout function: computed now by the library when both operands
+    are static Python values (as CuTe DSL folds static layouts), else an op
+    whose result type the library infers."""
+    if not isinstance(layout, Value) and not isinstance(other, Value):
+        return _layout.call(name, layout, other)
+    return op(f"cute.{name}", [make_layout(layout), as_other(other)])
+
+
 def composition(lhs, rhs):
-    return op("cute.composition", [make_layout(lhs), make_layout(rhs)])
+    return _algebra("composition", lhs, rhs, make_layout)
 
 
 def logical_divide(layout, tiler):
-    return op("cute.logical_divide", [make_layout(layout), _as_tiler(tiler)])
+    return _algebra("logical_divide", layout, tiler, _as_tiler)
 
 
 def zipped_divide(layout, tiler):
-    return op("cute.zipped_divide", [make_layout(layout), _as_tiler(tiler)])
+    return _algebra("zipped_divide", layout, tiler, _as_tiler)
 
 
 #===----------------------------------------------------------------------===#

@@ -248,6 +248,7 @@ class TmaDescriptor:
     tensor. The tensor must stay alive while kernels use the descriptor."""
 
     def __init__(self, tensor, box, swizzle=0):
+        _cuda()  # NoGpuError first, whatever the arguments
         if type(tensor).__module__ == "numpy":
             raise TypeError("a TMA descriptor describes a device tensor, "
                             "not a numpy array")
