@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from conftest import requires_gpu
 from cute_mlir import compiler, runtime
 from cute_mlir.builder import *  # noqa: F401,F403 - the DSL, as users write it
 from cute_mlir.builder import BuildError
@@ -225,3 +226,13 @@ def test_without_a_gpu_the_examples_compile_and_say_why(examples, capsys):
     assert "not run: " in capsys.readouterr().out
     with pytest.raises(runtime.NoGpuError):
         runtime.TmaDescriptor(None, [64, 128], 128)
+
+
+@requires_gpu
+def test_builder_examples_run_on_the_gpu(examples, monkeypatch, capsys):
+    torch = pytest.importorskip("torch")
+    monkeypatch.setenv("CUTE_MLIR_CHECK_ONLY", "1")
+    assert examples["gemm_sm80"].main() == 0
+    if torch.cuda.get_device_capability() == (9, 0):
+        assert examples["gemm_sm90a"].main() == 0
+    assert "FAILED" not in capsys.readouterr().out
