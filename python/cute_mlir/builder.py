@@ -833,12 +833,16 @@ class Kernel:
             op("gpu.return", [], results=[])
             if function.dynamic_shared is not None:
                 self.dynamic_smem = function.dynamic_shared.bytes
+            _verify_region_op(handle)
+        except BaseException:
+            # The module keeps no half-built kernel.
+            lib.mlirOperationDestroy(handle)
+            raise
         finally:
             # An exception may leave loops and ifs open: drop them all.
             del _INSERTION[depths[0]:], _FUNCTION[depths[1]:]
             del _LOOPS[depths[2]:]
             _LAST_IF.clear()
-        _verify_region_op(handle)
 
     def __call__(self, *args, **kwargs):
         raise TypeError(f"{self.name} is a kernel: build(...) it, compile "

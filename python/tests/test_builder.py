@@ -162,8 +162,28 @@ def test_misuse_is_caught():
         thread_idx()
     with pytest.raises(TypeError, match="needs a type annotation"):
         kernel(lambda x: None)
-    # A failed build leaves nothing open: the next one is fine.
+    # A failed build leaves nothing open, and its module no half kernel.
     assert "gpu.barrier" in built(lambda A, m: barrier())
+    module = Module()
+
+    @kernel
+    def broken(n: index):
+        for i in range_(n):
+            raise RuntimeError("a bug in the kernel")
+    with pytest.raises(RuntimeError, match="a bug"):
+        module.add(broken)
+    assert "gpu.func" not in str(module.verify())
+
+
+def test_loop_carried_types_are_checked():
+    @kernel
+    def k(n: index):
+        loop = range_(n, init=[const(0)])
+        for i, (a,) in loop:
+            yield_(const(1.0))
+    with pytest.raises(BuildError, match=f"{HERE}:.*'scf.for' op 0-th region "
+                       "iter_arg and 0-th yielded value have different type"):
+        build(k)
 
 
 def _tool(name):
