@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # Packs what the GPU test suite needs into DIR (default .gpu/, which git
 # ignores) for a GPU machine with no package registry that receives at most
-# 64 MiB: cute-run and libCuteRuntime.so, the Debian packages of the LLVM,
-# MLIR and Z3 libraries they link (unpacked there into a private prefix),
+# 64 MiB: cute-run, libCuteRuntime.so and libCuteMlirCAPI.so (the Python
+# package's library), the Debian packages of the LLVM, MLIR and Z3 libraries
+# they link (unpacked there into a private prefix),
 # lit, FileCheck, not, count, mlir-opt and mlir-runner, and the PTX that
 # bench/gpu_check.py loads.
 # Then, on the GPU machine, from a copy of the working tree:
-#   scripts/gpu-test.sh DIR
+#   scripts/gpu-test.sh DIR      (the lit GPU suite, cute-run timings)
+#   scripts/gpu-python.sh DIR    (the Python examples and pytest suite)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${CUTE_MLIR_BUILD_DIR:-$root/build}"
 out="$(mkdir -p "${1:-$root/.gpu}" && cd "${1:-$root/.gpu}" && pwd)"
 
-ninja -C "$build" cute-run cute-opt CuteRuntime >/dev/null
+ninja -C "$build" cute-run cute-opt CuteRuntime CuteMlirCAPI >/dev/null
 mkdir -p "$out/bin" "$out/lib" "$out/debs" "$out/tools"
 strip -o "$out/bin/cute-run" "$build/bin/cute-run"
 cp "$build/lib/libCuteRuntime.so" "$out/lib/"
+strip -o "$out/lib/libCuteMlirCAPI.so" "$build/lib/libCuteMlirCAPI.so"
 
 # The shared libraries cute-run needs beyond what Ubuntu 24.04 has.
 if ! ls "$out"/debs/libllvm22_*.deb "$out"/debs/libmlir-22_*.deb \

@@ -20,7 +20,8 @@ import re
 import statistics
 
 __all__ = ["NoGpuError", "CudaError", "load", "Module", "Function",
-           "device_name", "synchronize", "time_ms"]
+           "TmaDescriptor", "tma_descriptor", "device_name", "synchronize",
+           "time_ms"]
 
 
 class NoGpuError(RuntimeError):
@@ -192,6 +193,8 @@ def _marshal(type_text, value, staged, index):
                 + [ctypes.c_int64(s) for s in shape]
                 + [ctypes.c_int64(s) for s in strides])
     if type_text.startswith(("!llvm.ptr", "!cute.ptr")):
+        if isinstance(value, TmaDescriptor):
+            return [ctypes.c_void_p(value.address)]
         if isinstance(value, int):
             return [ctypes.c_void_p(value)]
         return [ctypes.c_void_p(_tensor_view(value, staged)[0])]
@@ -217,6 +220,80 @@ def _dims(value, what):
         raise ValueError(f"{what} is one to three positive numbers, not "
                          f"{value!r}")
     return tuple(int(d) for d in dims) + (1,) * (3 - len(dims))
+
+
+# CUtensorMapDataType by element type name (torch's and numpy's / cupy's);
+# 8-bit floats travel as UINT8: their bits are all TMA moves.
+_TMA_TYPES = {"uint8": 0, "int8": 0, "float8_e4m3fn": 0, "float8_e5m2": 0,
+              "uint16": 1, "uint32": 2, "int32": 3, "uint64": 4, "int64": 5,
+              "float16": 6, "float32": 7, "float64": 8, "bfloat16": 9}
+_TMA_SWIZZLES = {0: 0, 32: 1, 64: 2, 128: 3}  # CU_TENSOR_MAP_SWIZZLE_*
+
+
+def _element(value):
+    """(name, bytes) of a tensor's element type."""
+    dtype = getattr(value, "dtype", None)
+    name = str(dtype).replace("torch.", "")
+    if hasattr(value, "element_size"):  # torch
+        return name, value.element_size()
+    return getattr(dtype, "name", name), dtype.itemsize
+
+
+class TmaDescriptor:
+    """The CUtensorMap of a device tensor (torch, cupy, or anything with
+    ``__cuda_array_interface__``), in device memory: kernels take it as an
+    ``!llvm.ptr``. Made as the runtime library's make_tma_descriptor makes
+    it: dimensions innermost first, `box` in elements (innermost first),
+    `swizzle` in bytes, 256-byte L2 promotion, zeros read outside the
+    tensor. The tensor must stay alive while kernels use the descriptor."""
+
+    def __init__(self, tensor, box, swizzle=0):
+        _cuda()  # NoGpuError first, whatever the arguments
+        if type(tensor).__module__ == "numpy":
+            raise TypeError("a TMA descriptor describes a device tensor, "
+                            "not a numpy array")
+        address, shape, strides = _tensor_view(tensor, [])
+        name, itemsize = _element(tensor)
+        if name not in _TMA_TYPES:
+            raise TypeError(f"TMA cannot copy {name} elements")
+        if swizzle not in _TMA_SWIZZLES:
+            raise ValueError(f"a TMA swizzle is 0, 32, 64 or 128 bytes, not "
+                             f"{swizzle}")
+        rank = len(shape)
+        if not 1 <= rank <= 5 or len(box) != rank or strides[-1] != 1:
+            raise ValueError(f"a TMA descriptor needs a rank-1 to 5 tensor "
+                             f"with a contiguous last mode and a box of its "
+                             f"rank; got shape {shape}, strides {strides}, "
+                             f"box {box}")
+        u64, u32 = ctypes.c_uint64, ctypes.c_uint32
+        encoded = (u64 * 16)()  # CUtensorMap: 128 bytes, 64-byte aligned
+        dims = [int(d) for d in reversed(shape)]
+        byte_strides = [int(s) * itemsize for s in reversed(strides)][1:]
+        _call("cuTensorMapEncodeTiled", encoded, _TMA_TYPES[name], rank,
+              ctypes.c_void_p(address), (u64 * rank)(*dims),
+              (u64 * max(1, rank - 1))(*byte_strides),
+              (u32 * rank)(*[int(b) for b in box]), (u32 * rank)(*[1] * rank),
+              0, _TMA_SWIZZLES[swizzle], 3, 0)
+        self._pointer = ctypes.c_uint64()
+        _call("cuMemAlloc_v2", ctypes.byref(self._pointer), ctypes.c_size_t(
+            ctypes.sizeof(encoded)))
+        self.address = self._pointer.value
+        _call("cuMemcpyHtoD_v2", self._pointer, encoded,
+              ctypes.c_size_t(ctypes.sizeof(encoded)))
+        self.tensor, self.box, self.swizzle = tensor, tuple(box), swizzle
+
+    def __del__(self):
+        if getattr(self, "address", None) and _driver is not None:
+            _driver.cuMemFree_v2(self._pointer)
+            self.address = None
+
+
+def tma_descriptor(tensor, atom):
+    """The TmaDescriptor of `tensor` for a builder TMA atom
+    (``builder.tma_atom(...)``): its box and swizzle, as the atom's copies
+    expect them."""
+    box, swizzle = atom.tma_box()
+    return TmaDescriptor(tensor, box, swizzle)
 
 
 class Function:

@@ -30,8 +30,11 @@ def test_wheel_installs_into_a_venv_and_runs(tmp_path):
         "import cute_mlir, cute_mlir._capi as c;"
         "from cute_mlir.layout import Layout, logical_divide;"
         "assert 'site-packages' in str(c.path), c.path;"
-        "print(logical_divide(Layout((4, 8), (8, 1)), Layout(2, 2)))")
+        "print(logical_divide(Layout((4, 8), (8, 1)), Layout(2, 2)))\n"
+        "from cute_mlir.builder import barrier, build, index, kernel\n"
+        "def k(n: index): barrier()\n"
+        "print(list(build(kernel(k)).compile(chip='sm_80').kernels))")
     out = subprocess.run([python, "-c", script], cwd=tmp_path, env=clean,
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "(2,(2,8)):(16,(8,1))"
+    assert out.stdout.split() == ["(2,(2,8)):(16,(8,1))", "['k']"]

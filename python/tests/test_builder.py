@@ -1,0 +1,258 @@
+"""The kernel builder: IR text, types inferred while building, loops and
+conditions, errors raised with the verifier's located message, cute-opt
+reading the printed module, and the GEMM examples written with the builder
+giving the PTX of examples/*.mlir."""
+
+import importlib
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from conftest import requires_gpu
+from cute_mlir import compiler, runtime
+from cute_mlir.builder import *  # noqa: F401,F403 - the DSL, as users write it
+from cute_mlir.builder import BuildError
+from cute_mlir.layout import ComposedLayout, Dyn, Layout, Swizzle
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "python" / "examples"
+HERE = pathlib.Path(__file__).name
+
+TM = tiled_mma("SM80_16x8x16_F32F16F16F32_TN", (2, 2, 1))
+
+
+def built(body, *params, block=128):
+    """The module text of a kernel (A: memref<?xf16, 1>, m: index) whose
+    body is `body(A, m)`."""
+    @kernel(block=block)
+    def k(A: memref(f16), m: index):
+        body(A, m)
+    return str(build(k))
+
+
+def test_a_kernel_prints_as_cute_opt_reads_it():
+    def body(A, m):
+        tid = thread_idx()
+        t = make_tensor(A, make_layout((m, 64), (64, 1)))
+        with if_(tid < m):
+            t[tid, 0] = 1.0
+    text = built(body)
+    assert "module attributes {gpu.container_module}" in text
+    assert "gpu.module @kernels" in text
+    assert ("gpu.func @k(%arg0: memref<?xf16, 1>, %arg1: index) kernel "
+            "attributes {known_block_size = array<i32: 128, 1, 1>}") in text
+    assert '%cst = arith.constant 1.000000e+00 : f16' in text
+    assert 'cute.make_shape %arg1 : !cute.shape<"(?,64)">' in text
+    assert 'cute.static : !cute.stride<"(64,1)">' in text
+    assert ('-> !cute.tensor<f16, gmem, "(?,64):(64,1)">') in text
+    assert "arith.cmpi ult, %thread_id_x, %arg1 : index" in text
+    assert 'cute.make_coord %thread_id_x : !cute.coord<"(?,0)">' in text
+    assert "scf.if" in text and "gpu.return" in text
+
+
+def test_values_know_their_inferred_types_while_building():
+    seen = {}
+
+    def body(A, m):
+        mA = make_tensor(A, make_layout(make_shape(m, 32),
+                                        make_stride(assume(m, divby=8), 1)))
+        gA = local_tile(mA, (128, 32), (block_idx(), None))
+        sA = make_tensor(shared_buffer(f16, 128 * 32, align=128),
+                         ComposedLayout(Swizzle(2, 3, 3), 0,
+                                        Layout((128, 32), (32, 1))))
+        tCsA = partition_a(TM, sA, thread_idx())
+        tCrA = make_fragment_like(tCsA)
+        seen.update(mA=mA, gA=gA, sA=sA, tCsA=tCsA, tCrA=tCrA,
+                    size=size(tCrA), rank=rank(tCrA),
+                    unrolled=[tCrA[i] for i in range(size(tCrA[None, 0, 0]))])
+    text = built(body)
+    assert seen["mA"].type.text == \
+        '!cute.tensor<f16, gmem, "(?,32):(?{div=8},1)">'
+    assert seen["gA"].layout == Layout.parse("(128,32,1):(?{div=8},1,0)")
+    assert seen["sA"].memory == "smem" and seen["sA"].element_type == f16
+    assert isinstance(seen["sA"].layout, ComposedLayout)
+    assert str(seen["tCsA"].layout) == \
+        "Sw<2,3,3> o ?{div=2} o ((2,2,2),4,2):((1,256,8),1024,16)"
+    assert seen["tCrA"].layout == Layout.parse("((2,2,2),4,2):((1,2,4),16,8)")
+    assert seen["tCrA"].type.kind == "tensor"
+    assert seen["tCrA"].shape == ((2, 2, 2), 4, 2)
+    assert (seen["size"], seen["rank"]) == (64, 3)
+    assert len(seen["unrolled"]) == 8  # a Python loop over a static mode
+    assert text.count("cute.load") == 8
+    assert "workgroup(%arg2 : memref<4096xf16, #gpu.address_space" \
+           "<workgroup>> {llvm.align = 128 : i64})" in text
+
+
+def test_dynamic_sizes_are_values():
+    def body(A, m):
+        t = make_tensor(A, make_layout(make_shape(m)))
+        assert t.shape == Dyn("?")
+        n = size(t)
+        assert isinstance(n, Value) and n.type == index
+    assert "cute.size" in built(body)
+
+
+def test_loops_carry_values():
+    def body(A, m):
+        t = make_tensor(A, make_layout(make_shape(m)))
+        loop = range_(0, m, 2, init=[const(0.0, f16), const(0)])
+        for i, (total, count) in loop:
+            yield_(total + t[i], count + 1)
+        total, count = loop.results
+        assert total.type == f16 and count.type == index
+        t[count] = total
+        for j in range_(4, unroll=True):
+            t[j] = 0.0
+    text = built(body)
+    assert ("scf.for %arg2 = %c0 to %arg1 step %c2 iter_args(%arg3 = %cst, "
+            "%arg4 = %c0) -> (f16, index)") in text
+    assert "scf.yield %" in text and "} {cute.fragment_loop}" in text
+
+
+def test_conditions_with_else():
+    def body(A, m):
+        with if_(thread_idx() == 0):
+            barrier()
+        with else_():
+            cp_async_commit_group()
+    text = built(body)
+    assert "} else {" in text and "nvvm.cp.async.commit.group" in text
+
+
+def test_invalid_building_raises_with_the_verifiers_message():
+    def tiled_too_deep(A, m):
+        local_tile(make_tensor(A, make_layout((m, 64), (64, 1))),
+                   (128, 32, 4), (0, None))
+    with pytest.raises(BuildError) as error:
+        built(tiled_too_deep)
+    message = str(error.value)
+    assert f"{HERE}:" in message and "error: 'cute.local_tile' op" in message
+    assert "tiler (128,32,4) has 3 modes but the layout (?,64):(64,1) has " \
+           "rank 2" in message
+
+    def wrong_element(A, m):
+        f = make_fragment((4,), f32)
+        gemm(TM, f, f, f)
+    with pytest.raises(BuildError, match="'cute_nvgpu.gemm' op A has "
+                       "elements of type 'f32' but SM80_16x8x16_F32F16F16F32"
+                       "_TN takes 'f16'"):
+        built(wrong_element)
+
+    def bad_coordinate(A, m):
+        make_tensor(A, make_layout((m, 64), (64, 1)))[m, m, m]
+    with pytest.raises(BuildError, match="'cute.load' op crd2idx"):
+        built(bad_coordinate)
+
+    with pytest.raises(BuildError, match="not an MMA atom"):
+        built(lambda A, m: partition_a(tiled_mma("SM80_NOPE"), make_tensor(
+            A, make_layout((m, 64), (64, 1))), thread_idx()))
+    with pytest.raises(BuildError, match="operands of types index and f32"):
+        built(lambda A, m: m + const(1.0))
+
+
+def test_misuse_is_caught():
+    with pytest.raises(TypeError, match="use if_"):
+        built(lambda A, m: bool(m < 4))
+    with pytest.raises(BuildError, match="else_"):
+        built(lambda A, m: else_().__enter__())
+    with pytest.raises(BuildError, match="no kernel is being built"):
+        thread_idx()
+    with pytest.raises(TypeError, match="needs a type annotation"):
+        kernel(lambda x: None)
+    # A failed build leaves nothing open, and its module no half kernel.
+    assert "gpu.barrier" in built(lambda A, m: barrier())
+    module = Module()
+
+    @kernel
+    def broken(n: index):
+        for i in range_(n):
+            raise RuntimeError("a bug in the kernel")
+    with pytest.raises(RuntimeError, match="a bug"):
+        module.add(broken)
+    assert "gpu.func" not in str(module.verify())
+
+
+def test_loop_carried_types_are_checked():
+    @kernel
+    def k(n: index):
+        loop = range_(n, init=[const(0)])
+        for i, (a,) in loop:
+            yield_(const(1.0))
+    with pytest.raises(BuildError, match=f"{HERE}:.*'scf.for' op 0-th region "
+                       "iter_arg and 0-th yielded value have different type"):
+        build(k)
+
+
+def _tool(name):
+    library = os.environ.get("CUTE_MLIR_CAPI_LIBRARY")
+    build_dir = pathlib.Path(library).resolve().parents[1] if library \
+        else ROOT / "build"
+    return build_dir / "bin" / name
+
+
+@pytest.mark.skipif(not _tool("cute-opt").exists(), reason="no cute-opt")
+def test_cute_opt_reads_the_printed_module():
+    sys.path.insert(0, str(EXAMPLES))
+    text = str(build(importlib.import_module("gemm_sm90a").gemm_tn))
+    result = subprocess.run([str(_tool("cute-opt"))], input=text,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "cute_nvgpu.tma_copy" in result.stdout
+
+
+@pytest.fixture(scope="module")
+def examples():
+    sys.path.insert(0, str(EXAMPLES))
+    return {name: importlib.import_module(name)
+            for name in ("gemm_sm80", "gemm_sm90a")}
+
+
+@pytest.mark.parametrize("name, source, chip", [
+    ("gemm_sm80", "gemm-sm80.mlir", "sm_80"),
+    ("gemm_sm90a", "gemm-sm90a.mlir", "sm_90a")])
+def test_builder_examples_give_the_examples_ptx(examples, name, source,
+                                                chip):
+    example = examples[name]
+    python_lines = [line for line in
+                    (EXAMPLES / f"{name}.py").read_text().splitlines()
+                    if line.strip()]
+    mlir_lines = (ROOT / "examples" / source).read_text().splitlines()
+    assert 3 * len(python_lines) <= len(mlir_lines)
+    ours = build(example.gemm_tn).compile(chip=chip, cache=False)
+    theirs = compiler.compile((ROOT / "examples" / source).read_text(),
+                              chip=chip, cache=False)
+    assert ours.ptx == theirs.ptx  # byte for byte, names included
+    assert ours.kernels["gemm_tn"].arguments == \
+        theirs.kernels["gemm_tn"].arguments
+
+
+def test_sm90a_example_sizes_its_shared_memory_and_tma(examples):
+    example = examples["gemm_sm90a"]
+    build(example.gemm_tn)
+    assert example.gemm_tn.dynamic_smem == 2 * 3 * 128 * 64 * 2 + 3 * 8
+    assert example.TMA.tma_box() == ([64, 128], 128)
+
+
+def test_without_a_gpu_the_examples_compile_and_say_why(examples, capsys):
+    try:
+        runtime.device_name()
+        pytest.skip("a GPU is here: the GPU test runs them")
+    except runtime.NoGpuError:
+        pass
+    assert examples["gemm_sm80"].main() == 0
+    assert "not run: " in capsys.readouterr().out
+    with pytest.raises(runtime.NoGpuError):
+        runtime.TmaDescriptor(None, [64, 128], 128)
+
+
+@requires_gpu
+def test_builder_examples_run_on_the_gpu(examples, monkeypatch, capsys):
+    torch = pytest.importorskip("torch")
+    monkeypatch.setenv("CUTE_MLIR_CHECK_ONLY", "1")
+    assert examples["gemm_sm80"].main() == 0
+    if torch.cuda.get_device_capability() == (9, 0):
+        assert examples["gemm_sm90a"].main() == 0
+    assert "FAILED" not in capsys.readouterr().out
