@@ -26,7 +26,6 @@ def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, C: memref(f32), m: index, n: index
     gC, iC = (local_tile(t, (128, 128), (bm, bn)) for t in (mC, make_identity_tensor(shC)))
     tCgC = partition_c(TM, gC, tid)
     tCrC = make_fragment_like(tCgC)
-    fill(tCrC, 0.0)
     with if_(leader):
         for s in range_(3):
             mbarrier_init(bars, s, 1)
@@ -46,14 +45,16 @@ def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, C: memref(f32), m: index, n: index
         mbarrier_wait(bars, stage, kt // 3)
         tCsA = partition_a(TM, sA[None, None, stage], tid)
         tCsB = partition_b(TM, sB[None, None, stage], tid)
-        wgmma_fence()
-        gemm(TM, tCsA, tCsB, tCrC)
+        wgmma_fence()  # the first k-tile overwrites the accumulators
+        gemm(TM, tCsA, tCsB, tCrC, accumulate=kt != 0)
         wgmma_commit_group()
         wgmma_wait_group(1)
         nxt = kt + 2
         with if_((kt >= 1) & (nxt < ktiles) & leader):
             load_tile(nxt, nxt % 3)
     wgmma_wait_group(0)
+    with if_(ktiles == 0):  # no k-tile: C is zero
+        fill(tCrC, 0.0)
     tCcC, pC = partition_c(TM, iC, tid), make_fragment(tCrC.layout, i1)  # epilogue
     for i in range_(size(pC), unroll=True):
         pC[i] = elem_less(tCcC[i], shC)
