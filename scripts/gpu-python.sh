@@ -10,13 +10,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bundle="$(cd "${1:-$root/.gpu}" && pwd)"
-prefix="${CUTE_MLIR_PREFIX:-/tmp/cute-mlir-prefix}"
-
-mkdir -p "$prefix"
-for deb in "$bundle"/debs/*.deb; do
-  dpkg -x "$deb" "$prefix"
-done
-export LD_LIBRARY_PATH="$prefix/usr/lib/llvm-22/lib:$prefix/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+source "$root/scripts/gpu-prefix.sh"
 export CUTE_MLIR_CAPI_LIBRARY="$bundle/lib/libCuteMlirCAPI.so"
 export PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}"
 

@@ -16,12 +16,7 @@ if [[ "${1:-}" == --sanitize ]]; then
   shift
 fi
 bundle="$(cd "${1:-$root/.gpu}" && pwd)"
-prefix="${CUTE_MLIR_PREFIX:-/tmp/cute-mlir-prefix}"
-
-mkdir -p "$prefix"
-for deb in "$bundle"/debs/*.deb; do
-  dpkg -x "$deb" "$prefix"
-done
+source "$root/scripts/gpu-prefix.sh"
 # The -dev package's unversioned name, which mlir-runner tests load.
 ln -sf libmlir_c_runner_utils.so.22.1 \
   "$prefix/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so"
@@ -29,7 +24,6 @@ if [[ -f "$bundle/tools/mlir-opt.xz" && ! -x "$bundle/tools/mlir-opt" ]]; then
   xz -dc "$bundle/tools/mlir-opt.xz" > "$bundle/tools/mlir-opt"
   chmod +x "$bundle/tools/mlir-opt"
 fi
-export LD_LIBRARY_PATH="$prefix/usr/lib/llvm-22/lib:$prefix/usr/lib/x86_64-linux-gnu:$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 # A lit site configuration for the bundle's layout.
 obj="$bundle/build"

@@ -397,7 +397,7 @@ class Value:
 
     # Tensors: loads, stores and slices.
     def __getitem__(self, coord):
-        if _has_underscore(coord):
+        if _layout._has_underscore(coord):
             return slice_(self, coord)
         return load(self, coord)
 
@@ -1039,14 +1039,6 @@ def fence_proxy_async():
 #===----------------------------------------------------------------------===#
 # cute: tuples, layouts, tensors
 #===----------------------------------------------------------------------===#
-
-def _has_underscore(coord):
-    if coord is None:
-        return True
-    if isinstance(coord, (tuple, list)):
-        return any(_has_underscore(c) for c in coord)
-    return False
-
 
 def _spec(value, dynamic):
     """The CuTe notation of a Python tuple of ints, None (``_``) and

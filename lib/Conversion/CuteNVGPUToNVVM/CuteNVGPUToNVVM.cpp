@@ -168,9 +168,9 @@ public:
     if (!registersA)
       startA = warpUniform(top, loc, *startA);
     startB = warpUniform(top, loc, *startB);
-    auto tileDescriptor = [&](OpBuilder &builder, const Operand &t,
-                              Value start, const cute::GmmaDescriptor &fields,
-                              int64_t r0, int64_t r1) -> FailureOr<Value> {
+    auto tileDescriptor = [&](OpBuilder &builder, const Operand &t, Value start,
+                              const cute::GmmaDescriptor &fields, int64_t r0,
+                              int64_t r1) -> FailureOr<Value> {
       FailureOr<Value> address = start;
       if (std::optional<int64_t> units = staticDistance(t, r0, r1)) {
         if (*units)
@@ -266,8 +266,7 @@ public:
   /// Canonical tiles start in row 0 of a swizzle atom, where the swizzle is
   /// the identity, so the swizzled address is the one wgmma wants.
   FailureOr<Value> descriptorAddress(OpBuilder &b, Operation *op,
-                                     const Operand &t, int64_t r0,
-                                     int64_t r1) {
+                                     const Operand &t, int64_t r0, int64_t r1) {
     FailureOr<Value> index = address(b, op, t, 0, {r0, r1});
     if (failed(index))
       return failure();
