@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up a Debian 12 machine for cute-mlir and build it: install the packages
 # that are missing (LLVM/MLIR 22, CMake, Ninja, GoogleTest, Google Benchmark,
-# pytest and venv for the Python package),
+# pytest and venv for the Python package, clang 22 and its libFuzzer for the
+# fuzz targets),
 # configure with CMake + Ninja into build/, and build. Idempotent and
 # non-interactive; safe to run again after pulling.
 set -euo pipefail
@@ -11,7 +12,7 @@ build="${CUTE_MLIR_BUILD_DIR:-$root/build}"
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           cmake ninja-build g++ python3 python3-pytest python3-venv
-          libgtest-dev libbenchmark-dev)
+          libgtest-dev libbenchmark-dev clang-22 libclang-rt-22-dev)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -29,7 +30,7 @@ if ((${#missing[@]})); then
     "${missing[@]}"
 fi
 
-# --deps-only: the packages, no build (scripts/test-sanitizers.sh).
+# --deps-only: the packages, no build (test-sanitizers.sh, fuzz.sh).
 if [[ "${1:-}" == --deps-only ]]; then
   exit 0
 fi

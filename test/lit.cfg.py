@@ -20,7 +20,10 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.cute_mlir_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["cute-layout", "cute-opt"], tool_dirs)
+llvm_config.add_tool_substitutions(
+    ["cute-layout", "cute-opt", "cute-fuzz-attribute",
+     "cute-fuzz-layout-expression", "cute-fuzz-layout-notation",
+     "cute-fuzz-module"], tool_dirs)
 
 # The shipped examples are compiled by the tests in Examples/.
 config.substitutions.append(

@@ -42,8 +42,9 @@ FailureOr<ThreadRange> cute_nvgpu::threadsRunning(Operation *op,
     if (roles.getProducer().isAncestor(op->getParentRegion()))
       range = {0, producers};
     else
-      range = {producers, roles.getConsumerWarpgroups() *
-                              WarpSpecializeOp::kWarpgroupThreads};
+      range = {producers,
+               static_cast<int64_t>(roles.getConsumerWarpgroups() *
+                                    WarpSpecializeOp::kWarpgroupThreads)};
   }
   return range;
 }

@@ -1,0 +1,80 @@
+//===- ModuleFuzzer.cpp - Fuzz whole modules through the pipeline ---------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Parses the input as a module, verifies it, then runs canonicalize,
+// -cute-expand-layouts, -cute-lower-to-scf and --cute-to-ptx (sm_90a, PTX
+// text) in turn, each on what the one before left. Every stage may reject
+// its input, with a located error; none may crash, hang or fail silently.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FuzzerOracle.h"
+#include "MLIRFuzzing.h"
+#include "UpstreamExclusions.h"
+
+#include "cute-mlir/Conversion/Passes.h"
+#include "cute-mlir/Dialect/Cute/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+
+using namespace mlir;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  std::string_view input(reinterpret_cast<const char *>(data), size);
+  if (cute_fuzz::hitsUpstreamIndexArrayCrash(input))
+    return 0;
+  std::unique_ptr<MLIRContext> context =
+      cute_fuzz::makeContext(cute_fuzz::Dialects::All);
+  cute_fuzz::DiagnosticCollector diagnostics(*context);
+
+  ParserConfig config(context.get());
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      llvm::StringRef(input.data(), input.size()), config, "fuzz-input");
+  if (!module) {
+    diagnostics.expectLocatedError("parsing", input);
+    return 0;
+  }
+  if (failed(verify(*module))) {
+    diagnostics.expectLocatedError("verification", input);
+    return 0;
+  }
+
+  cute::CuteToPTXOptions ptx;
+  ptx.chip = "sm_90a";
+  const std::pair<const char *, std::function<void(OpPassManager &)>> stages[] =
+      {
+          {"canonicalize",
+           [](OpPassManager &pm) { pm.addPass(createCanonicalizerPass()); }},
+          {"cute-expand-layouts",
+           [](OpPassManager &pm) {
+             pm.addPass(cute::createCuteExpandLayoutsPass());
+           }},
+          {"cute-lower-to-scf",
+           [](OpPassManager &pm) {
+             pm.addPass(cute::createCuteLowerToSCFPass());
+           }},
+          {"cute-to-ptx",
+           [&](OpPassManager &pm) { cute::buildCuteToPTXPipeline(pm, ptx); }},
+      };
+  for (const auto &[name, build] : stages) {
+    PassManager pm(context.get());
+    build(pm);
+    if (failed(pm.run(*module))) {
+      diagnostics.expectLocatedError(name, input);
+      return 0;
+    }
+  }
+  return 0;
+}
