@@ -17,13 +17,12 @@
 #include "ModuleLinking.h"
 
 #include "cute-mlir/Conversion/Passes.h"
+#include "cute-mlir/ExecutionEngine/HostEngine.h"
 #include "cute-mlir/InitAllDialects.h"
 #include "cute-mlir/InitAllPasses.h"
 #include "cute-mlir/Runtime/Runtime.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -34,10 +33,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "llvm/Config/llvm-config.h"
-#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -47,7 +43,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <dlfcn.h>
 #include <map>
 
 using namespace mlir;
@@ -182,53 +177,15 @@ parseAndMerge(std::vector<std::unique_ptr<llvm::MemoryBuffer>> inputs,
   return merged;
 }
 
-/// MLIR's C runner utils (printF32 and friends, for vector.print): where the
-/// build found them, else wherever the dynamic loader finds them (a GPU
-/// machine with the libraries unpacked into a private prefix on
-/// LD_LIBRARY_PATH).
-std::string findRunnerUtils() {
-  if (llvm::sys::fs::exists(CUTE_MLIR_C_RUNNER_UTILS))
-    return CUTE_MLIR_C_RUNNER_UTILS;
-  std::string soname = "libmlir_c_runner_utils.so." +
-                       std::to_string(LLVM_VERSION_MAJOR) + "." +
-                       std::to_string(LLVM_VERSION_MINOR);
-  void *library = dlopen(soname.c_str(), RTLD_NOW | RTLD_GLOBAL);
-  Dl_info info;
-  if (void *symbol = library ? dlsym(library, "printNewline") : nullptr)
-    if (dladdr(symbol, &info) && info.dli_fname)
-      return info.dli_fname;
-  return "";
-}
-
 int runEntry(ModuleOp module, bool returnsI32) {
-  ExecutionEngineOptions options;
-  options.jitCodeGenOptLevel =
-      static_cast<llvm::CodeGenOptLevel>(clampedOptLevel());
-  // ExecutionEngineOptions holds a function_ref: keep the callable alive.
-  std::function<llvm::Error(llvm::Module *)> optimize =
-      makeOptimizingTransformer(clampedOptLevel(), 0, nullptr);
-  options.transformer = optimize;
-  std::string runnerUtils = findRunnerUtils();
-  SmallVector<StringRef> libraries;
-  if (!runnerUtils.empty())
-    libraries.push_back(runnerUtils);
-  for (const std::string &library : sharedLibs)
-    libraries.push_back(library);
-  options.sharedLibPaths = libraries;
-  auto engine = ExecutionEngine::create(module, options);
+  std::vector<std::string> libraries(sharedLibs.begin(), sharedLibs.end());
+  auto engine =
+      mlir::cute::createHostEngine(module, clampedOptLevel(), libraries);
   if (!engine) {
     llvm::errs() << "cute-run: cannot JIT the host code: "
                  << llvm::toString(engine.takeError()) << "\n";
     return 1;
   }
-  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    for (const auto &symbol : rt::exportedSymbols())
-      symbols[interner(symbol.name)] = {
-          llvm::orc::ExecutorAddr::fromPtr(symbol.address),
-          llvm::JITSymbolFlags::Exported};
-    return symbols;
-  });
   // Runs the module-load constructors: the PTX is JIT-loaded here.
   (*engine)->initialize();
 
