@@ -6,23 +6,15 @@
 
 #include "cute-mlir-c/Compile.h"
 
+#include "CompileSession.h"
+
 #include "cute-mlir/Conversion/Passes.h"
-#include "cute-mlir/InitAllDialects.h"
-#include "cute-mlir/InitAllPasses.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <mutex>
 
 using namespace mlir;
 
@@ -65,12 +57,6 @@ const Kernel *kernelAt(MlirCuteCompilation c, intptr_t module,
   return &kernels[kernel];
 }
 
-/// Pass registration is global and not thread-safe: do it once.
-void registerOnce() {
-  static std::once_flag flag;
-  std::call_once(flag, [] { cute::registerAllPasses(); });
-}
-
 /// The kernels' signatures, taken before lowering rewrites them.
 llvm::StringMap<std::vector<Kernel>> describeKernels(ModuleOp module) {
   llvm::StringMap<std::vector<Kernel>> result;
@@ -100,26 +86,10 @@ MlirCuteCompilation mlirCuteCompileToPtx(MlirStringRef source,
                                          MlirStringRef sourceName,
                                          MlirStringRef chip,
                                          MlirStringRef features, int optLevel) {
-  registerOnce();
   auto *comp = new Compilation;
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
-  cute::registerAllDialects(registry);
-  MLIRContext context(registry);
-  // As cute-run: passes may create ops of dialects no input op loaded.
-  context.loadAllAvailableDialects();
-  // Diagnostics go to the compilation, never to the client's stderr.
-  context.printOpOnDiagnostic(false);
-  llvm::raw_string_ostream diagnostics(comp->diagnostics);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(str(source), str(sourceName)),
-      llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnostics);
-
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  cute::CompileSession session(str(source), str(sourceName), comp->diagnostics);
+  MLIRContext &context = session.getContext();
+  OwningOpRef<ModuleOp> module = session.parse();
   if (!module)
     return MlirCuteCompilation{comp};
   llvm::StringMap<std::vector<Kernel>> kernels = describeKernels(*module);

@@ -92,6 +92,25 @@ _SIGNATURES = {
     "mlirCuteCompilationGetKernelArgumentType": ([_H, _P, _P, _P], _S),
     "mlirCuteCompilationGetKernelDims": (
         [_H, _P, _P, _S, ctypes.POINTER(ctypes.c_int32)], ctypes.c_bool),
+    # HostProgram.h
+    "mlirCuteCompileHostProgram": ([_S, _S, _S, _S, ctypes.c_int], _H),
+    "mlirCuteHostProgramDestroy": ([_H], None),
+    "mlirCuteHostProgramSucceeded": ([_H], ctypes.c_bool),
+    "mlirCuteHostProgramGetDiagnostics": ([_H], _S),
+    "mlirCuteHostProgramGetLowered": ([_H], _S),
+    "mlirCuteHostProgramGetNumFunctions": ([_H], _P),
+    "mlirCuteHostProgramGetFunctionName": ([_H, _P], _S),
+    "mlirCuteHostProgramGetFunctionNumArguments": ([_H, _P], _P),
+    "mlirCuteHostProgramGetFunctionArgumentType": ([_H, _P, _P], _S),
+    "mlirCuteHostProgramGetFunctionNumResults": ([_H, _P], _P),
+    "mlirCuteHostProgramGetFunctionResultType": ([_H, _P, _P], _S),
+    "mlirCuteHostEngineCreate": ([_S, ctypes.c_int], _H),
+    "mlirCuteHostEngineDestroy": ([_H], None),
+    "mlirCuteHostEngineSucceeded": ([_H], ctypes.c_bool),
+    "mlirCuteHostEngineGetError": ([_H], _S),
+    "mlirCuteHostEngineFoundNoGpu": ([_H], ctypes.c_bool),
+    "mlirCuteHostEngineInvoke": ([_H, _S, ctypes.POINTER(ctypes.c_void_p)],
+                                 ctypes.c_bool),
 }
 for _name, (_args, _result) in _SIGNATURES.items():
     _fn = getattr(lib, _name)

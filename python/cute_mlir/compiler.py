@@ -93,9 +93,10 @@ def _library_id():
     return _LIBRARY_ID
 
 
-def _key(source, chip, features, opt_level):
+def _key(source, chip, features, opt_level, kind="ptx"):
     h = hashlib.sha256()
-    for part in (_library_id(), chip, features, str(opt_level), source):
+    for part in (_library_id(), kind, chip, features, str(opt_level),
+                 source):
         data = part.encode()
         h.update(len(data).to_bytes(8, "little"))
         h.update(data)
@@ -139,20 +140,27 @@ def compile(source, chip="sm_90a", features="", opt_level=3, cache=True,
     if not 0 <= opt_level <= 3:
         raise ValueError(f"opt_level is 0 to 3, not {opt_level}")
     entry = cache_dir() / (_key(source, chip, features, opt_level) + ".json")
-    if cache:
+    return cached(entry, cache, CompiledModule.from_json, lambda: (
+        _compile_uncached(source, name, chip, features, opt_level)))
+
+
+def cached(entry, use_cache, read, make):
+    """read(text of `entry`) if the cache has it, else make(), written to
+    `entry` (an object with to_json()) when `use_cache`."""
+    if use_cache:
         try:
-            return CompiledModule.from_json(entry.read_text())
+            return read(entry.read_text())
         except (OSError, ValueError, KeyError, IndexError, TypeError):
             pass  # a miss, or an unreadable entry: compile again
-    module = _compile_uncached(source, name, chip, features, opt_level)
-    if cache:
+    result = make()
+    if use_cache:
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)
             # Write then rename, so a concurrent reader never sees half.
             with tempfile.NamedTemporaryFile(
                     "w", dir=entry.parent, delete=False, suffix=".tmp") as f:
-                f.write(module.to_json())
+                f.write(result.to_json())
             os.replace(f.name, entry)
         except OSError:
             pass  # an unwritable cache costs the next call a compile
-    return module
+    return result

@@ -1,0 +1,136 @@
+"""Host functions from Python: compiled through cute-to-llvm, JIT-compiled
+in-process and called on tensors. CPU-only programs run everywhere; the
+GEMM example's launcher runs on torch tensors on the GPU."""
+
+import ctypes
+import pathlib
+import time
+
+import pytest
+
+from conftest import NO_GPU, requires_gpu
+from cute_mlir import compiler, host, runtime
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
+
+SCALE_SUM = """
+func.func @scale_sum(%x: memref<?xf32>, %y: memref<?xf32>, %s: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %w = arith.mulf %v, %s : f32
+    memref.store %w, %y[%i] : memref<?xf32>
+    %a = arith.addf %acc, %w : f32
+    scf.yield %a : f32
+  }
+  return %sum : f32
+}
+func.func @count(%m: memref<3x?xi32>) -> (index, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %n = memref.dim %m, %c1 : memref<3x?xi32>
+  %v = memref.load %m[%c2, %c1] : memref<3x?xi32>
+  return %n, %v : index, i32
+}
+func.func private @helper() { return }
+"""
+
+
+class HostArray:
+    """Host memory as numpy describes it (__array_interface__)."""
+
+    def __init__(self, values, shape=None, ctype=ctypes.c_float,
+                 typestr="<f4"):
+        self.buffer = (ctype * len(values))(*values)
+        self.__array_interface__ = {
+            "data": (ctypes.addressof(self.buffer), False),
+            "shape": shape or (len(values),), "typestr": typestr,
+            "version": 3}
+
+
+def test_a_host_function_runs_on_host_arrays():
+    program = host.compile(SCALE_SUM, chip="sm_80")
+    assert sorted(program.functions) == ["count", "scale_sum"]
+    f = program.functions["scale_sum"]
+    assert f.arguments == ["memref<?xf32>", "memref<?xf32>", "f32"]
+    assert f.results == ["f32"]
+    engine = host.load(program)
+    x = HostArray([1.0, 2.0, 3.0, 4.5])
+    y = HostArray([float("nan")] * 4)
+    assert engine["scale_sum"](x, y, 2.0) == 21.0
+    assert list(y.buffer) == [2.0, 4.0, 6.0, 9.0]
+    m = HostArray(list(range(12)), shape=(3, 4), ctype=ctypes.c_int32,
+                  typestr="<i4")
+    assert engine["count"](m) == (4, 9)
+
+
+def test_arguments_are_checked_against_the_signature():
+    engine = host.load(host.compile(SCALE_SUM, chip="sm_80"))
+    x = HostArray([1.0, 2.0])
+    with pytest.raises(TypeError, match="takes 3 arguments"):
+        engine["scale_sum"](x, x)
+    ints = HostArray([1, 2], ctype=ctypes.c_int32, typestr="<i4")
+    with pytest.raises(TypeError, match="int32 tensor for f32 elements"):
+        engine["scale_sum"](ints, x, 1.0)
+    with pytest.raises(TypeError, match=r"argument 2 \(f32\)"):
+        engine["scale_sum"](x, x, "two")
+    wrong_rows = HostArray(list(range(8)), shape=(2, 4),
+                           ctype=ctypes.c_int32, typestr="<i4")
+    with pytest.raises(TypeError, match="size 2 in dimension 0"):
+        engine["count"](wrong_rows)
+    with pytest.raises(KeyError, match="no host function 'helper'"):
+        engine["helper"]
+
+
+def test_compile_errors_are_located():
+    with pytest.raises(compiler.CompileError,
+                       match=r"bad\.mlir:2:\d+: error"):
+        host.compile("func.func @f() {\n  %x = arith.addi : i32\n}\n",
+                     name="bad.mlir")
+
+
+def test_lowered_programs_are_cached():
+    start = time.perf_counter()
+    first = host.compile(SCALE_SUM, chip="sm_80")
+    compile_time = time.perf_counter() - start
+    start = time.perf_counter()
+    again = host.compile(SCALE_SUM, chip="sm_80")
+    hit_time = time.perf_counter() - start
+    assert not first.cached and again.cached
+    assert again.lowered == first.lowered
+    assert hit_time < 0.010 < compile_time
+    # Another chip is another entry.
+    assert not host.compile(SCALE_SUM, chip="sm_90a").cached
+    # The cached program runs.
+    x, y = HostArray([1.0, 1.0]), HostArray([0.0, 0.0])
+    assert host.load(again)["scale_sum"](x, y, 0.5) == 1.0
+
+
+@pytest.mark.skipif(NO_GPU is None, reason="a GPU is present")
+def test_a_program_with_kernels_needs_a_gpu_to_load():
+    program = host.compile((EXAMPLES / "gemm-sm80.mlir").read_text(),
+                           chip="sm_80")
+    assert program.functions["launch"].arguments[3:] == ["index"] * 3
+    with pytest.raises(runtime.NoGpuError, match="no GPU can be used"):
+        host.load(program)
+
+
+@requires_gpu
+def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
+    torch = pytest.importorskip("torch")
+    program = host.compile((EXAMPLES / "gemm-sm80.mlir").read_text(),
+                           chip="sm_80")
+    launch = host.load(program)["launch"]
+    torch.manual_seed(0)
+    for m, n, k in [(129, 257, 72), (256, 128, 64), (1000, 520, 320)]:
+        a = torch.randn(m, k, device="cuda").half()
+        b = torch.randn(n, k, device="cuda").half()
+        c = torch.full((m, n), float("nan"), device="cuda")
+        launch(a, b, c, m, n, k)
+        want = a.double() @ b.double().T
+        error = ((c.double() - want).abs().max() / want.abs().max()).item()
+        assert error < 1e-3, (m, n, k, error)
