@@ -12,13 +12,17 @@ using namespace mlir::cute;
 
 /// Does thread `t` stand for itself, or is it a copy of a thread with the
 /// same coordinate in every mode of nonzero stride?
-static bool isBroadcastCopy(const Layout &threads, int64_t t) {
-  std::vector<IntTuple> coord = leaves(idx2crd(Int(t), threads.shape()));
+/// For each thread of `threads`, whether it is a broadcast copy of an earlier
+/// one: it sits at a nonzero coordinate of a stride-0 mode.
+static Result<std::vector<int64_t>> broadcastCopies(const Layout &threads) {
   std::vector<IntTuple> strides = leaves(threads.stride());
-  for (size_t i = 0; i < coord.size(); ++i)
-    if (strides[i].value().is(0) && !coord[i].value().is(0))
-      return true;
-  return false;
+  std::vector<IntTuple> marks;
+  for (const IntTuple &stride : strides)
+    marks.push_back(Int(stride.value().is(0) ? 1 : 0));
+  // Nonzero exactly where a stride-0 leaf's coordinate is nonzero.
+  Layout marked = makeLayoutUnchecked(flatten(threads.shape()),
+                                      IntTuple::tuple(std::move(marks)));
+  return staticImage(marked, kMaxCoverElements);
 }
 
 static std::string pair(int64_t t, int64_t v) {
@@ -38,19 +42,21 @@ Result<int64_t> mlir::cute::checkExactCover(const Layout &layoutTV,
     return algebraError("the tile " + tileShape.str() +
                         " is too large to check element by element");
   Layout threads = layoutTV.mode(0), values = layoutTV.mode(1);
-  int64_t numThreads = size(threads).value();
-  int64_t numValues = size(values).value();
+  CUTE_TRY(threadOffsets, staticImage(threads, kMaxCoverElements));
+  CUTE_TRY(valueOffsets, staticImage(values, kMaxCoverElements));
+  CUTE_TRY(copies, broadcastCopies(threads));
   auto where = [&](int64_t e) {
     return "element " + idx2crd(Int(e), tileShape).str() + " of the " +
            tileShape.str() + " tile";
   };
   std::vector<std::pair<int64_t, int64_t>> owner(elements, {-1, -1});
-  for (int64_t t = 0; t < numThreads; ++t) {
-    if (isBroadcastCopy(threads, t))
+  for (int64_t t = 0, numThreads = threadOffsets.size(); t < numThreads; ++t) {
+    if (copies[t])
       continue;
-    for (int64_t v = 0; v < numValues; ++v) {
-      CUTE_TRY(index, layoutTV(IntTuple::tuple({Int(t), Int(v)})));
-      int64_t e = index.value();
+    for (int64_t v = 0, numValues = valueOffsets.size(); v < numValues; ++v) {
+      int64_t e;
+      if (__builtin_add_overflow(threadOffsets[t], valueOffsets[v], &e))
+        return algebraError(pair(t, v) + " maps beyond 64 bits");
       if (e < 0 || e >= elements)
         return algebraError(pair(t, v) + " maps to index " + std::to_string(e) +
                             ", outside the " + tileShape.str() + " tile");

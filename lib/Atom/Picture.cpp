@@ -6,6 +6,7 @@
 
 #include "cute-mlir/Atom/Picture.h"
 
+#include <initializer_list>
 #include <vector>
 
 using namespace mlir::cute;
@@ -28,17 +29,28 @@ constexpr int kMargin = 24;
 const char *const kPalette[8] = {"#d2d2ff", "#ffd2d2", "#d2ffd2", "#ffffd2",
                                  "#d2ffff", "#ffd2ff", "#e6e6e6", "#ffe6c8"};
 
+constexpr int64_t kMaxCells = 1 << 16;
+
+/// An error unless each (rows, cols) panel is small enough to draw; checked
+/// for all panels before any is filled.
+Result<bool>
+checkDrawable(std::initializer_list<std::pair<int64_t, int64_t>> panels) {
+  for (auto [rows, cols] : panels)
+    if (rows > 0 && cols > kMaxCells / rows)
+      return algebraError("a " + std::to_string(rows) + "x" +
+                          std::to_string(cols) +
+                          " tile is too large to draw (at most 65536 cells)");
+  return true;
+}
+
 /// Fill a panel from a (thread, value) -> column-major index layout.
 /// `names` maps a logical thread to the thread index drawn (identity when
 /// absent).
 Result<Panel> makePanel(std::string title, const Layout &tv, int64_t rows,
                         int64_t cols, bool transposed,
                         const Layout *names = nullptr) {
-  constexpr int64_t kMaxCells = 1 << 16;
-  if (rows * cols > kMaxCells)
-    return algebraError("a " + std::to_string(rows) + "x" +
-                        std::to_string(cols) +
-                        " tile is too large to draw (at most 65536 cells)");
+  CUTE_TRY(drawable, checkDrawable({{rows, cols}}));
+  (void)drawable;
   if (!tv.isStatic())
     return algebraError("a picture needs a static layout, got " + tv.str());
   Panel p{std::move(title),
@@ -48,18 +60,27 @@ Result<Panel> makePanel(std::string title, const Layout &tv, int64_t rows,
           0,
           0,
           std::vector<std::pair<int64_t, int64_t>>(rows * cols, {-1, -1})};
-  int64_t threads = size(tv.mode(0)).value(), values = size(tv.mode(1)).value();
-  for (int64_t t = 0; t < threads; ++t)
-    for (int64_t v = 0; v < values; ++v) {
-      CUTE_TRY(index, tv(IntTuple::tuple({Int(t), Int(v)})));
-      int64_t e = index.value();
-      int64_t name = t;
-      if (names) {
-        CUTE_TRY(n, (*names)(IntTuple(Int(t))));
-        name = n.value();
+  CUTE_TRY(threadOffsets, staticImage(tv.mode(0), kMaxCells));
+  CUTE_TRY(valueOffsets, staticImage(tv.mode(1), kMaxCells));
+  std::vector<int64_t> threadNames;
+  if (names) {
+    CUTE_TRY(image, staticImage(*names, kMaxCells));
+    threadNames = std::move(image);
+  }
+  // A cell shows its first owner: once every cell has one, the rest of the
+  // (thread, value) pairs change nothing. Broadcast operands (every thread
+  // of a wgmma owns the whole A tile) stop after their first thread.
+  int64_t unowned = rows * cols;
+  for (size_t t = 0; t < threadOffsets.size() && unowned; ++t)
+    for (size_t v = 0; v < valueOffsets.size() && unowned; ++v) {
+      int64_t e;
+      if (__builtin_add_overflow(threadOffsets[t], valueOffsets[v], &e))
+        continue;
+      int64_t name = t < threadNames.size() ? threadNames[t] : int64_t(t);
+      if (e >= 0 && e < rows * cols && p.owner[e].first < 0) {
+        p.owner[e] = {name, int64_t(v)};
+        --unowned;
       }
-      if (e >= 0 && e < rows * cols && p.owner[e].first < 0)
-        p.owner[e] = {name, v};
     }
   return p;
 }
@@ -133,6 +154,8 @@ Result<std::string> mlir::cute::renderTiledMmaSvg(const TiledMma &mma) {
   CUTE_TRY(tvA, mma.layoutA_TV());
   CUTE_TRY(tvB, mma.layoutB_TV());
   CUTE_TRY(tvC, mma.layoutC_TV());
+  CUTE_TRY(drawable, checkDrawable({{m, k}, {n, k}, {m, n}}));
+  (void)drawable;
   CUTE_TRY(a, makePanel("A (M x K)", tvA, m, k, false));
   // B is (N,K); drawn K rows by N columns above C.
   CUTE_TRY(b, makePanel("B (K x N)", tvB, n, k, true));
@@ -147,6 +170,8 @@ Result<std::string> mlir::cute::renderMmaAtomSvg(const MmaAtom &atom) {
   int64_t m = atom.shapeMNK.mode(0).value().value();
   int64_t n = atom.shapeMNK.mode(1).value().value();
   int64_t k = atom.shapeMNK.mode(2).value().value();
+  CUTE_TRY(drawable, checkDrawable({{m, k}, {n, k}, {m, n}}));
+  (void)drawable;
   CUTE_TRY(a, makePanel("A (M x K)", atom.aLayout, m, k, false, &atom.thrID));
   CUTE_TRY(b, makePanel("B (K x N)", atom.bLayout, n, k, true, &atom.thrID));
   CUTE_TRY(c, makePanel("C (M x N)", atom.cLayout, m, n, false, &atom.thrID));

@@ -142,8 +142,15 @@ bool mlirCuteValueGetSvg(MlirCuteValue value, MlirStringRef *svg,
   ValueBox &box = *unwrap(value);
   if (box.value)
     if (const auto *text = std::get_if<CalcValue::Text>(&box.value->value))
-      if (!text->picture.empty()) {
-        *svg = toRef(text->picture);
+      if (text->draw) {
+        Result<std::string> drawing = text->draw();
+        if (drawing.failed()) {
+          box.renderError = drawing.message();
+          *error = toRef(box.renderError);
+          return false;
+        }
+        box.svg = std::move(*drawing);
+        *svg = toRef(box.svg);
         return true;
       }
   const Layout *layout = layoutOf(box);

@@ -415,8 +415,8 @@ Result<CalcValue> mmaAtomCall(const Args &a) {
                      "ALayout: " + atom.aLayout.str() + "\n" +
                      "BLayout: " + atom.bLayout.str() + "\n" +
                      "CLayout: " + atom.cLayout.str();
-  CUTE_TRY(picture, renderMmaAtomSvg(atom));
-  return CalcValue{CalcValue::Text{text, picture}};
+  return CalcValue{
+      CalcValue::Text{text, [atom] { return renderMmaAtomSvg(atom); }}};
 }
 
 /// The traits of a copy atom, one per line, as CuTe prints them.
@@ -457,8 +457,8 @@ Result<CalcValue> tiledMmaCall(const Args &a) {
                      "LayoutA_TV: " + tvA.str() + "\n" +
                      "LayoutB_TV: " + tvB.str() + "\n" +
                      "LayoutC_TV: " + tvC.str();
-  CUTE_TRY(picture, renderTiledMmaSvg(tiled));
-  return CalcValue{CalcValue::Text{text, picture}};
+  return CalcValue{
+      CalcValue::Text{text, [tiled] { return renderTiledMmaSvg(tiled); }}};
 }
 
 /// The bits of a value type given as a number of bits (16) or a name (f16).
@@ -495,8 +495,9 @@ Result<CalcValue> tiledCopyCall(const Args &a) {
   CUTE_TRY(copy, TiledCopy::make(atom, bits, threads, values));
   CUTE_TRY(tvS, copy.layoutS_TV());
   CUTE_TRY(tvD, copy.layoutD_TV());
-  CUTE_TRY(picture, renderTiledCopySvg(copy));
-  return CalcValue{CalcValue::Text{describeTiledCopy(copy, tvS, tvD), picture}};
+  return CalcValue{CalcValue::Text{describeTiledCopy(copy, tvS, tvD), [copy] {
+                                     return renderTiledCopySvg(copy);
+                                   }}};
 }
 
 /// tiled_copy_{a,b,c}(copy atom, type, mma atom, atom layout[, permutation]).
@@ -519,9 +520,9 @@ Handler tiledCopyForMma(MmaOperand operand) {
     CUTE_TRY(copy, TiledCopy::forMma(atom, bits, mma, operand));
     CUTE_TRY(tvS, copy.layoutS_TV());
     CUTE_TRY(tvD, copy.layoutD_TV());
-    CUTE_TRY(picture, renderTiledCopySvg(copy));
-    return CalcValue{
-        CalcValue::Text{describeTiledCopy(copy, tvS, tvD), picture}};
+    return CalcValue{CalcValue::Text{describeTiledCopy(copy, tvS, tvD), [copy] {
+                                       return renderTiledCopySvg(copy);
+                                     }}};
   };
 }
 
@@ -560,7 +561,7 @@ Result<CalcValue> gmmaDescCall(const Args &a) {
       std::to_string(16 * desc.leadingByteOffset) + " bytes)\n" +
       "stride_byte_offset: " + std::to_string(desc.strideByteOffset) + " (" +
       std::to_string(16 * desc.strideByteOffset) + " bytes)";
-  return CalcValue{CalcValue::Text{text, ""}};
+  return CalcValue{CalcValue::Text{text, nullptr}};
 }
 
 const std::map<std::string, Function> &functions() {

@@ -162,6 +162,49 @@ Layout mlir::cute::flatten(const Layout &layout) {
   return makeLayoutUnchecked(flatten(layout.shape()), flatten(layout.stride()));
 }
 
+Result<std::vector<int64_t>> mlir::cute::staticImage(const Layout &layout,
+                                                     int64_t limit) {
+  if (!layout.isStatic())
+    return algebraError("expected a static layout, got " + layout.str());
+  std::vector<IntTuple> shapes = leaves(layout.shape());
+  std::vector<IntTuple> strides = leaves(layout.stride());
+  int64_t elements = 1;
+  int64_t largest = 0, smallest = 0; // the extreme values, for overflow
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    int64_t extent = shapes[i].value().value();
+    int64_t stride = strides[i].value().value();
+    int64_t reach;
+    if (extent <= 0 || __builtin_mul_overflow(elements, extent, &elements) ||
+        elements > limit)
+      return algebraError("the layout " + layout.str() + " has more than " +
+                          std::to_string(limit) + " elements to enumerate");
+    if (__builtin_mul_overflow(extent - 1, stride, &reach) ||
+        __builtin_add_overflow(reach > 0 ? largest : smallest, reach,
+                               reach > 0 ? &largest : &smallest))
+      return algebraError("the values of " + layout.str() +
+                          " overflow 64 bits");
+  }
+  // An odometer over the flat coordinate, first mode fastest, carrying the
+  // value along instead of recomputing it.
+  std::vector<int64_t> image;
+  image.reserve(elements);
+  std::vector<int64_t> coord(shapes.size(), 0);
+  int64_t value = 0;
+  for (int64_t i = 0; i < elements; ++i) {
+    image.push_back(value);
+    for (size_t m = 0; m < shapes.size(); ++m) {
+      int64_t stride = strides[m].value().value();
+      if (++coord[m] < shapes[m].value().value()) {
+        value += stride;
+        break;
+      }
+      value -= (coord[m] - 1) * stride;
+      coord[m] = 0;
+    }
+  }
+  return image;
+}
+
 Layout mlir::cute::appendTo(const Layout &layout, size_t n) {
   return makeLayoutUnchecked(appendTo(layout.shape(), n, 1),
                              appendTo(layout.stride(), n, 0));

@@ -27,8 +27,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       cute_fuzz::fuzzFailure("rejected with an empty message", input);
     return 0;
   }
-  // Printing walks the whole result (and the dynamic leaves' expressions).
+  // Printing walks the whole result (and the dynamic leaves' expressions);
+  // a picture may be refused (too large), with a reason.
   (void)value->str();
   (void)value->str(/*asTypeSlots=*/true);
+  if (const auto *text = std::get_if<CalcValue::Text>(&value->value))
+    if (text->draw) {
+      Result<std::string> picture = text->draw();
+      if (picture.failed() && picture.message().empty())
+        cute_fuzz::fuzzFailure("a picture refused with an empty message",
+                               input);
+    }
   return 0;
 }

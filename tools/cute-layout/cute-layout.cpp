@@ -74,7 +74,7 @@ static bool run(const std::string &expr, const Options &opts, std::ostream &out,
   const auto *term = std::get_if<Term>(&value->value);
   const auto *text = std::get_if<CalcValue::Text>(&value->value);
   bool isLayout = term && term->kind() == Term::Kind::Layout;
-  bool hasPicture = text && !text->picture.empty();
+  bool hasPicture = text && text->draw;
   if (opts.table && !isLayout) {
     err << "error: --table needs a layout result, got " << value->str() << "\n";
     return false;
@@ -96,8 +96,8 @@ static bool run(const std::string &expr, const Options &opts, std::ostream &out,
     out << value->str(opts.typeSlots) << "\n";
   }
   if (!opts.svgPath.empty()) {
-    Result<std::string> svg = hasPicture ? Result<std::string>(text->picture)
-                                         : renderSvg(term->layout());
+    Result<std::string> svg =
+        hasPicture ? text->draw() : renderSvg(term->layout());
     if (svg.failed()) {
       err << "error: " << svg.message() << "\n";
       return false;

@@ -452,3 +452,29 @@ TEST(FlatCoord, FollowsTheLayoutsStridesAndLinearizesEachMode) {
 }
 
 } // namespace
+
+TEST(StaticImage, EnumeratesColumnMajorCoordinates) {
+  Layout l = layout("((2,2),3):((6,1),2)");
+  Result<std::vector<int64_t>> image = staticImage(l, 100);
+  ASSERT_FALSE(image.failed()) << image.message();
+  std::vector<int64_t> expected;
+  for (int64_t i = 0; i < 12; ++i)
+    expected.push_back(l(IntTuple(Int(i)))->value());
+  EXPECT_EQ(*image, expected);
+  EXPECT_EQ(*image,
+            (std::vector<int64_t>{0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5, 11}));
+}
+
+TEST(StaticImage, RefusesDynamicLargeAndOverflowingLayouts) {
+  EXPECT_TRUE(staticImage(layout("(4,?):(1,4)"), 100).failed());
+  Result<std::vector<int64_t>> large =
+      staticImage(layout("(16,16):(1,16)"), 255);
+  ASSERT_TRUE(large.failed());
+  EXPECT_EQ(large.message(),
+            "the layout (16,16):(1,16) has more than 255 elements to "
+            "enumerate");
+  Result<std::vector<int64_t>> wide =
+      staticImage(layout("(4,2):(4611686018427387904,1)"), 100);
+  ASSERT_TRUE(wide.failed());
+  EXPECT_NE(wide.message().find("overflow 64 bits"), std::string::npos);
+}

@@ -15,6 +15,7 @@
 
 #include "cute-mlir/Layout/Notation.h"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -33,11 +34,12 @@ struct CalcValue {
   struct Name {
     std::string text;
   };
-  /// Lines of text, such as the traits of an atom, and an SVG picture of
-  /// what they describe (empty when there is none).
+  /// Lines of text, such as the traits of an atom, and how to draw an SVG
+  /// picture of what they describe (empty when there is none). Drawing is
+  /// left until asked for: a value too large to draw is still a value.
   struct Text {
     std::string text;
-    std::string picture;
+    std::function<Result<std::string>()> draw;
   };
   std::variant<Term, Swizzle, ComposedLayout, Values, Name, Text> value;
 

@@ -149,6 +149,11 @@ Result<Layout> slice(const IntTuple &coord, const Layout &layout);
 /// CuTe's dice: the sublayout at the integer modes of `coord`.
 Result<Layout> dice(const IntTuple &coord, const Layout &layout);
 Layout flatten(const Layout &layout);
+/// The value of a static layout at each 1-D coordinate 0 .. size-1, in order:
+/// a tile's enumeration in time linear in its size, with no tuple built per
+/// element. An error for a dynamic layout, one of more than `limit`
+/// elements, or a value beyond 64 bits.
+Result<std::vector<int64_t>> staticImage(const Layout &layout, int64_t limit);
 /// Pad with 1:0 modes to rank n.
 Layout appendTo(const Layout &layout, size_t n);
 /// Zip the modes of two equal-rank layouts: ((a0,b0),(a1,b1),...).
