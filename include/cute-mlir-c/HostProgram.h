@@ -92,11 +92,14 @@ MLIR_CAPI_EXPORTED bool mlirCuteHostEngineFoundNoGpu(MlirCuteHostEngine e);
 /// lowered function (a memref is its allocated and aligned pointers, its
 /// offset, then its sizes and strides, each an argument), then, if it
 /// returns anything, one pointer to where the result is written (a struct of
-/// the results in order, when there are several). Returns false, with the
-/// reason in mlirCuteHostEngineGetError, when there is no such function or the
-/// runtime reported a CUDA error during the call.
-MLIR_CAPI_EXPORTED bool
-mlirCuteHostEngineInvoke(MlirCuteHostEngine e, MlirStringRef name, void **args);
+/// the results in order, when there are several). With a `stream` (a
+/// CUstream), the host code's GPU work goes to that stream, after what the
+/// caller queued there; with null, to streams of its own. Returns false,
+/// with the reason in mlirCuteHostEngineGetError, when there is no such
+/// function or the runtime reported a CUDA error during the call.
+MLIR_CAPI_EXPORTED bool mlirCuteHostEngineInvoke(MlirCuteHostEngine e,
+                                                 MlirStringRef name,
+                                                 void **args, void *stream);
 
 #ifdef __cplusplus
 }

@@ -220,7 +220,7 @@ bool mlirCuteHostEngineFoundNoGpu(MlirCuteHostEngine e) {
 }
 
 bool mlirCuteHostEngineInvoke(MlirCuteHostEngine e, MlirStringRef name,
-                              void **args) {
+                              void **args, void *stream) {
   HostEngine &host = *unwrap(e);
   if (!host.engine) {
     host.error = "the engine was not created";
@@ -235,7 +235,9 @@ bool mlirCuteHostEngineInvoke(MlirCuteHostEngine e, MlirStringRef name,
     return false;
   }
   unsigned errorsBefore = ::cute::runtime::errorCount();
+  void *previous = ::cute::runtime::setStreamOverride(stream);
   (*wrapper)(args);
+  ::cute::runtime::setStreamOverride(previous);
   if (unsigned errors = ::cute::runtime::errorCount() - errorsBefore) {
     host.error = "@" + str(name).str() + " met " + std::to_string(errors) +
                  " CUDA error(s), reported on stderr";

@@ -163,6 +163,8 @@ extern "C" void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
 }
 
 extern "C" void *mgpuStreamCreate() {
+  if (CUstream stream = streamOverride())
+    return stream;
   ScopedContext scope;
   CUstream stream = nullptr;
   if (const CudaDriver *d = scope.driver())
@@ -178,6 +180,8 @@ extern "C" void mgpuStreamSynchronize(void *stream) {
 }
 
 extern "C" void mgpuStreamDestroy(void *stream) {
+  if (stream && stream == streamOverride())
+    return; // the caller's
   ScopedContext scope;
   if (const CudaDriver *d = scope.driver(); d && stream)
     check(d->cuStreamDestroy(static_cast<CUstream>(stream)), "cuStreamDestroy");

@@ -150,6 +150,18 @@ bool cute::runtime::probeDevice(DeviceInfo *info, std::string *why) {
   return true;
 }
 
+// Host code runs on its caller's thread: an override per thread never
+// leaks into another caller's host code.
+static thread_local CUstream overriddenStream = nullptr;
+
+void *cute::runtime::setStreamOverride(void *stream) {
+  CUstream previous = overriddenStream;
+  overriddenStream = static_cast<CUstream>(stream);
+  return previous;
+}
+
+CUstream cute::runtime::detail::streamOverride() { return overriddenStream; }
+
 void cute::runtime::setKernelTiming(bool enabled) { timing = enabled; }
 
 std::vector<KernelTiming> cute::runtime::takeKernelTimings() {

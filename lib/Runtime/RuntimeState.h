@@ -45,6 +45,9 @@ bool debugEnabled();
 /// Remembers a function's name, for timing reports.
 void recordFunctionName(CUfunction function, const char *name);
 
+/// The stream of setStreamOverride on this thread, or null.
+CUstream streamOverride();
+
 bool kernelTimingEnabled();
 void recordKernelTime(CUfunction function, float milliseconds);
 

@@ -109,8 +109,8 @@ _SIGNATURES = {
     "mlirCuteHostEngineSucceeded": ([_H], ctypes.c_bool),
     "mlirCuteHostEngineGetError": ([_H], _S),
     "mlirCuteHostEngineFoundNoGpu": ([_H], ctypes.c_bool),
-    "mlirCuteHostEngineInvoke": ([_H, _S, ctypes.POINTER(ctypes.c_void_p)],
-                                 ctypes.c_bool),
+    "mlirCuteHostEngineInvoke": ([_H, _S, ctypes.POINTER(ctypes.c_void_p),
+                                  ctypes.c_void_p], ctypes.c_bool),
 }
 for _name, (_args, _result) in _SIGNATURES.items():
     _fn = getattr(lib, _name)

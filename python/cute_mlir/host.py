@@ -14,7 +14,8 @@ GPU or the CPU), or any object with ``__cuda_array_interface__`` (cupy,
 numba) or ``__array_interface__`` (numpy: host memory). Its element type, rank and static sizes are
 checked. Integers and floats take Python numbers; scalar results come back as
 Python numbers (a tuple for several). The call returns when the host function
-does; the host code orders its own streams, as under cute-run.
+does. Its GPU work goes to its own streams, as under cute-run, or with
+``stream=`` to that stream, after the work already queued there.
 
 Compilation needs no GPU. Loading a program with kernels raises
 runtime.NoGpuError without one; a program without kernels runs on the CPU.
@@ -207,7 +208,9 @@ class _Callable:
                 raise TypeError(f"@{function.name} returns {type_text}: "
                                 "only scalar results can come back to Python")
 
-    def __call__(self, *args):
+    def __call__(self, *args, stream=None):
+        """Calls the function; with `stream` (torch, cupy or a CUstream
+        handle) its GPU work goes there, after what is queued on it."""
         f = self.function
         if len(args) != len(f.arguments):
             raise TypeError(f"@{f.name} takes {len(f.arguments)} arguments "
@@ -224,7 +227,8 @@ class _Callable:
         packed = (ctypes.c_void_p * max(1, len(slots)))(
             *[ctypes.cast(ctypes.byref(v), ctypes.c_void_p) for v in slots])
         if not lib.mlirCuteHostEngineInvoke(
-                self.engine._handle, MlirStringRef.of(f.name), packed):
+                self.engine._handle, MlirStringRef.of(f.name), packed,
+                runtime._stream_handle(stream)):
             raise runtime.CudaError(
                 lib.mlirCuteHostEngineGetError(self.engine._handle).str())
         values = tuple(getattr(result, name) for name, _ in fields)

@@ -126,11 +126,23 @@ def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
                            chip="sm_80")
     launch = host.load(program)["launch"]
     torch.manual_seed(0)
+    side = torch.cuda.Stream()
     for m, n, k in [(129, 257, 72), (256, 128, 64), (1000, 520, 320)]:
         a = torch.randn(m, k, device="cuda").half()
         b = torch.randn(n, k, device="cuda").half()
         c = torch.full((m, n), float("nan"), device="cuda")
-        launch(a, b, c, m, n, k)
+        if m == 1000:
+            # On a stream of the caller's: the GEMM runs after the fill
+            # queued there, which the runtime's own stream would not wait
+            # for.
+            side.wait_stream(torch.cuda.current_stream())
+            with torch.cuda.stream(side):
+                torch.cuda._sleep(50_000_000)
+                c.fill_(float("nan"))
+            launch(a, b, c, m, n, k, stream=side)
+            side.synchronize()
+        else:
+            launch(a, b, c, m, n, k)
         want = a.double() @ b.double().T
         error = ((c.double() - want).abs().max() / want.abs().max()).item()
         assert error < 1e-3, (m, n, k, error)

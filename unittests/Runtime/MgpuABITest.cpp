@@ -280,6 +280,32 @@ TEST(MgpuABI, CallsFromAnotherThreadMakeTheContextCurrent) {
   EXPECT_TRUE(state.callsWithoutContext.empty());
 }
 
+TEST(MgpuABI, StreamOverrideServesThisThreadsHostCode) {
+  FakeCudaState &state = fake();
+  void *callers = mgpuStreamCreate();
+  ASSERT_NE(callers, nullptr);
+  EXPECT_EQ(setStreamOverride(callers), nullptr);
+  // Host code's streams are the caller's, and are not destroyed with it.
+  void *stream = mgpuStreamCreate();
+  EXPECT_EQ(stream, callers);
+  mgpuStreamSynchronize(stream);
+  mgpuStreamDestroy(stream);
+  // Another thread's host code keeps streams of its own.
+  std::thread other([&] {
+    void *own = mgpuStreamCreate();
+    EXPECT_NE(own, callers);
+    mgpuStreamDestroy(own);
+  });
+  other.join();
+  EXPECT_EQ(setStreamOverride(nullptr), callers);
+  void *fresh = mgpuStreamCreate();
+  EXPECT_NE(fresh, callers);
+  mgpuStreamDestroy(fresh);
+  // Destroyed once, here (under ASan a second destroy would be reported).
+  mgpuStreamDestroy(callers);
+  EXPECT_TRUE(state.callsWithoutContext.empty());
+}
+
 TEST(MgpuABI, ExportsEveryEntryPoint) {
   const std::vector<ExportedSymbol> &symbols = exportedSymbols();
   // The 26 mgpu* entry points of upstream's host lowering, and ours.

@@ -46,6 +46,12 @@ struct KernelTiming {
 /// The timings recorded since the last call, in launch order.
 std::vector<KernelTiming> takeKernelTimings();
 
+/// Makes the host code this thread runs use `stream` (a CUstream; null for
+/// none): mgpuStreamCreate returns it and mgpuStreamDestroy leaves it alone,
+/// so the host code's work is ordered after what the caller queued on it.
+/// Returns the override it replaces.
+void *setStreamOverride(void *stream);
+
 /// How many CUDA errors the runtime has reported so far.
 unsigned errorCount();
 
