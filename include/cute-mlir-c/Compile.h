@@ -34,6 +34,12 @@ MLIR_CAPI_EXPORTED MlirCuteCompilation
 mlirCuteCompileToPtx(MlirStringRef source, MlirStringRef sourceName,
                      MlirStringRef chip, MlirStringRef features, int optLevel);
 
+/// As mlirCuteCompileToPtx, to the object `format` of `cute-to-ptx`: "isa"
+/// (PTX), "bin" (a cubin, through ptxas) or "fatbin".
+MLIR_CAPI_EXPORTED MlirCuteCompilation mlirCuteCompile(
+    MlirStringRef source, MlirStringRef sourceName, MlirStringRef chip,
+    MlirStringRef features, int optLevel, MlirStringRef format);
+
 MLIR_CAPI_EXPORTED void mlirCuteCompilationDestroy(MlirCuteCompilation c);
 
 MLIR_CAPI_EXPORTED bool mlirCuteCompilationSucceeded(MlirCuteCompilation c);
@@ -48,6 +54,7 @@ MLIR_CAPI_EXPORTED intptr_t
 mlirCuteCompilationGetNumModules(MlirCuteCompilation c);
 MLIR_CAPI_EXPORTED MlirStringRef
 mlirCuteCompilationGetModuleName(MlirCuteCompilation c, intptr_t module);
+/// The module's object: PTX text, or the cubin / fatbin bytes.
 MLIR_CAPI_EXPORTED MlirStringRef
 mlirCuteCompilationGetModulePtx(MlirCuteCompilation c, intptr_t module);
 

@@ -86,6 +86,14 @@ MlirCuteCompilation mlirCuteCompileToPtx(MlirStringRef source,
                                          MlirStringRef sourceName,
                                          MlirStringRef chip,
                                          MlirStringRef features, int optLevel) {
+  return mlirCuteCompile(source, sourceName, chip, features, optLevel,
+                         mlirStringRefCreateFromCString("isa"));
+}
+
+MlirCuteCompilation mlirCuteCompile(MlirStringRef source,
+                                    MlirStringRef sourceName,
+                                    MlirStringRef chip, MlirStringRef features,
+                                    int optLevel, MlirStringRef format) {
   auto *comp = new Compilation;
   cute::CompileSession session(str(source), str(sourceName), comp->diagnostics);
   MLIRContext &context = session.getContext();
@@ -98,6 +106,13 @@ MlirCuteCompilation mlirCuteCompileToPtx(MlirStringRef source,
   target.chip = str(chip).str();
   target.features = str(features).str();
   target.optLevel = unsigned(std::clamp(optLevel, 0, 3));
+  target.format = str(format).str();
+  if (target.format != "isa" && target.format != "bin" &&
+      target.format != "fatbin") {
+    comp->diagnostics = "error: unknown object format '" + target.format +
+                        "' (expected isa, bin or fatbin)\n";
+    return MlirCuteCompilation{comp};
+  }
   PassManager pm(&context);
   cute::buildCuteToPTXPipeline(pm, target);
   if (failed(pm.run(*module)))

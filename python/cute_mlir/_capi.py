@@ -25,9 +25,12 @@ class MlirStringRef(ctypes.Structure):
         return ref
 
     def str(self):
+        return self.bytes().decode()
+
+    def bytes(self):
         if not self.length:
-            return ""
-        return ctypes.string_at(self.data, self.length).decode()
+            return b""
+        return ctypes.string_at(self.data, self.length)
 
 
 class _Handle(ctypes.Structure):
@@ -80,6 +83,7 @@ _SIGNATURES = {
     "mlirCuteGetCopyAtomName": ([_P], _S),
     # Compile.h
     "mlirCuteCompileToPtx": ([_S, _S, _S, _S, ctypes.c_int], _H),
+    "mlirCuteCompile": ([_S, _S, _S, _S, ctypes.c_int, _S], _H),
     "mlirCuteCompilationDestroy": ([_H], None),
     "mlirCuteCompilationSucceeded": ([_H], ctypes.c_bool),
     "mlirCuteCompilationGetDiagnostics": ([_H], _S),

@@ -13,6 +13,7 @@ options and the compiler library itself, as `cute-run` keys its cache; a
 second compile of the same text is a file read.
 """
 
+import base64
 import ctypes
 import hashlib
 import json
@@ -48,18 +49,34 @@ class Kernel:
         return f"Kernel({self.name!r}, arguments={self.arguments})"
 
 
-class CompiledModule:
-    """PTX of each gpu.module of a compiled source, and its kernels."""
+# compile()'s formats, by the name cute-to-ptx gives each.
+FORMATS = {"ptx": "isa", "cubin": "bin", "fatbin": "fatbin"}
 
-    def __init__(self, chip, ptx, kernels, cached=False):
-        self.chip = chip
+
+class CompiledModule:
+    """Each gpu.module of a compiled source as PTX text (``ptx``) or, for the
+    cubin and fatbin formats, bytes (``binaries``), and its kernels. Both
+    load through runtime.load."""
+
+    def __init__(self, chip, ptx, kernels, cached=False, format="ptx",
+                 binaries=None):
+        self.chip, self.format = chip, format
         self.ptx = dict(ptx)          # gpu.module name -> PTX text
+        self.binaries = dict(binaries or {})  # name -> cubin / fatbin
         self.kernels = dict(kernels)  # kernel name -> Kernel
         self.cached = cached          # True when read from the cache
 
+    def images(self):
+        """(gpu.module name, what cuModuleLoadData takes) pairs."""
+        for name, ptx in self.ptx.items():
+            yield name, ptx.encode() + b"\0"
+        yield from self.binaries.items()
+
     def to_json(self):
         return json.dumps({
-            "chip": self.chip, "ptx": self.ptx,
+            "chip": self.chip, "format": self.format, "ptx": self.ptx,
+            "binaries": {name: base64.b64encode(data).decode()
+                         for name, data in self.binaries.items()},
             "kernels": [[k.module, k.name, k.arguments, k.block]
                         for k in self.kernels.values()]})
 
@@ -67,11 +84,15 @@ class CompiledModule:
     def from_json(cls, text, cached=True):
         data = json.loads(text)
         kernels = {k[1]: Kernel(*k) for k in data["kernels"]}
-        return cls(data["chip"], data["ptx"], kernels, cached)
+        binaries = {name: base64.b64decode(blob)
+                    for name, blob in data["binaries"].items()}
+        return cls(data["chip"], data["ptx"], kernels, cached,
+                   data["format"], binaries)
 
     def __repr__(self):
-        return (f"CompiledModule(chip={self.chip!r}, modules={list(self.ptx)},"
-                f" kernels={list(self.kernels)})")
+        modules = list(self.ptx) + list(self.binaries)
+        return (f"CompiledModule(chip={self.chip!r}, format={self.format!r}, "
+                f"modules={modules}, kernels={list(self.kernels)})")
 
 
 def cache_dir():
@@ -103,17 +124,22 @@ def _key(source, chip, features, opt_level, kind="ptx"):
     return h.hexdigest()
 
 
-def _compile_uncached(source, name, chip, features, opt_level):
-    c = lib.mlirCuteCompileToPtx(
+def _compile_uncached(source, name, chip, features, opt_level, format):
+    c = lib.mlirCuteCompile(
         MlirStringRef.of(source), MlirStringRef.of(name),
-        MlirStringRef.of(chip), MlirStringRef.of(features), opt_level)
+        MlirStringRef.of(chip), MlirStringRef.of(features), opt_level,
+        MlirStringRef.of(FORMATS[format]))
     try:
         if not lib.mlirCuteCompilationSucceeded(c):
             raise CompileError(lib.mlirCuteCompilationGetDiagnostics(c).str())
-        ptx, kernels = {}, {}
+        ptx, binaries, kernels = {}, {}, {}
         for m in range(lib.mlirCuteCompilationGetNumModules(c)):
             module = lib.mlirCuteCompilationGetModuleName(c, m).str()
-            ptx[module] = lib.mlirCuteCompilationGetModulePtx(c, m).str()
+            data = lib.mlirCuteCompilationGetModulePtx(c, m).bytes()
+            if format == "ptx":
+                ptx[module] = data.decode()
+            else:
+                binaries[module] = data
             for k in range(lib.mlirCuteCompilationGetNumKernels(c, m)):
                 kernel = lib.mlirCuteCompilationGetKernelName(c, m, k).str()
                 args = [lib.mlirCuteCompilationGetKernelArgumentType(
@@ -124,24 +150,30 @@ def _compile_uncached(source, name, chip, features, opt_level):
                     c, m, k, MlirStringRef.of("known_block_size"), dims)
                     else None)
                 kernels[kernel] = Kernel(module, kernel, args, block)
-        return CompiledModule(chip, ptx, kernels)
+        return CompiledModule(chip, ptx, kernels, format=format,
+                              binaries=binaries)
     finally:
         lib.mlirCuteCompilationDestroy(c)
 
 
 def compile(source, chip="sm_90a", features="", opt_level=3, cache=True,
-            name="<python>"):
+            name="<python>", format="ptx"):
     """Compiles `source` (module text) for `chip`; returns a CompiledModule
     or raises CompileError with the diagnostics. `features` is "" for the
     chip's minimum PTX version or e.g. "+ptx80"; `name` names the source in
-    diagnostics."""
+    diagnostics; `format` is "ptx", "cubin" or "fatbin" (both through
+    ptxas, which must be on PATH or in /usr/local/cuda)."""
     if not isinstance(source, str):
         raise TypeError("compile() takes the module's text")
     if not 0 <= opt_level <= 3:
         raise ValueError(f"opt_level is 0 to 3, not {opt_level}")
-    entry = cache_dir() / (_key(source, chip, features, opt_level) + ".json")
-    return cached(entry, cache, CompiledModule.from_json, lambda: (
-        _compile_uncached(source, name, chip, features, opt_level)))
+    if format not in FORMATS:
+        raise ValueError(f"format is one of {', '.join(FORMATS)}, not "
+                         f"{format!r}")
+    key = _key(source, chip, features, opt_level, kind=format)
+    return cached(cache_dir() / (key + ".json"), cache,
+                  CompiledModule.from_json, lambda: _compile_uncached(
+                      source, name, chip, features, opt_level, format))
 
 
 def cached(entry, use_cache, read, make):

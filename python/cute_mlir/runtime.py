@@ -352,14 +352,13 @@ class Function:
 
 
 class Module:
-    """The PTX of a compiled module, loaded; index it by kernel name."""
+    """A compiled module, loaded; index it by kernel name."""
 
     def __init__(self, compiled):
         self.compiled = compiled
         self.handles, self.functions = {}, {}
-        for name, ptx in compiled.ptx.items():
+        for name, data in compiled.images():
             handle = ctypes.c_void_p()
-            data = ptx.encode() + b"\0"
             _call("cuModuleLoadData", ctypes.byref(handle), data)
             self.handles[name] = handle
         for kernel in compiled.kernels.values():
@@ -374,7 +373,8 @@ class Module:
 
 
 def load(compiled):
-    """Loads a compiler.CompiledModule's PTX on the current device."""
+    """Loads a compiler.CompiledModule (PTX, cubin or fatbin) on the current
+    device."""
     return Module(compiled)
 
 

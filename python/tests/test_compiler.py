@@ -103,3 +103,20 @@ def test_ptx_assembles_without_spills(sm80_source, tmp_path):
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "0 bytes spill stores" in result.stderr
+
+
+@pytest.mark.skipif(shutil.which("ptxas") is None and
+                    not os.path.exists("/usr/local/cuda/bin/ptxas"),
+                    reason="ptxas not installed")
+def test_cubins_are_compiled_and_cached(sm80_source):
+    module = compile(sm80_source, chip="sm_80", format="cubin")
+    assert module.format == "cubin" and not module.ptx
+    cubin = module.binaries["kernels"]
+    assert cubin.startswith(b"\x7fELF")
+    assert list(module.kernels) == ["gemm_tn"]
+    again = compile(sm80_source, chip="sm_80", format="cubin")
+    assert again.cached and again.binaries == module.binaries
+    # The PTX of the same source is another cache entry.
+    assert not compile(sm80_source, chip="sm_80").cached
+    with pytest.raises(ValueError, match="format is one of ptx, cubin"):
+        compile(sm80_source, format="sass")

@@ -2,7 +2,9 @@
 there is no GPU, and GEMMs checked element by element on the GPU."""
 
 import ctypes
+import os
 import pathlib
+import shutil
 
 import pytest
 
@@ -11,6 +13,8 @@ from cute_mlir import compile, runtime
 from cute_mlir.compiler import Kernel
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
+HAVE_PTXAS = bool(shutil.which("ptxas")) or os.path.exists(
+    "/usr/local/cuda/bin/ptxas")
 
 
 class FakeCudaArray:
@@ -91,10 +95,13 @@ SHAPES = [(128, 128, 32), (200, 136, 72), (1000, 3000, 520), (256, 384, 96)]
 
 @requires_gpu
 @pytest.mark.parametrize("m,n,k", SHAPES)
-def test_sm80_gemm_from_python_matches_float64(m, n, k):
+@pytest.mark.parametrize("format", ["ptx", "cubin"])
+def test_sm80_gemm_from_python_matches_float64(m, n, k, format):
     torch = _torch()
+    if format == "cubin" and not HAVE_PTXAS:
+        pytest.skip("ptxas not installed")
     module = runtime.load(compile((EXAMPLES / "gemm-sm80.mlir").read_text(),
-                                  chip=_chip()))
+                                  chip=_chip(), format=format))
     gemm = module["gemm_tn"]
     a = torch.randn(m, k, device="cuda", dtype=torch.float16)
     b = torch.randn(n, k, device="cuda", dtype=torch.float16)
