@@ -176,10 +176,12 @@ onLayoutOrInner(const CalcValue &v,
 /// Evaluate a layout-like value at every index of its domain.
 Result<CalcValue> evalAll(const CalcValue &v) {
   CalcValue::Values out;
-  constexpr int64_t kMaxValues = 1 << 20;
+  // A 512x512 tile. Values with dynamic leaves are expressions: a million
+  // of them took seconds to build and print.
+  constexpr int64_t kMaxValues = 1 << 18;
   if (const auto *sw = std::get_if<Swizzle>(&v.value)) {
     if (sw->period() > kMaxValues)
-      return algebraError("eval of more than 2^20 values is refused");
+      return algebraError("eval of more than 2^18 values is refused");
     for (int64_t i = 0; i < sw->period(); ++i)
       out.items.push_back((*sw)(i));
     return CalcValue{out};
@@ -197,7 +199,7 @@ Result<CalcValue> evalAll(const CalcValue &v) {
   if (!n.isStatic())
     return algebraError("eval needs a static size, got " + n.str());
   if (n.value() > kMaxValues)
-    return algebraError("eval of more than 2^20 values is refused");
+    return algebraError("eval of more than 2^18 values is refused");
   for (int64_t i = 0; i < n.value(); ++i) {
     CUTE_TRY(x, at(i));
     out.items.push_back(x);

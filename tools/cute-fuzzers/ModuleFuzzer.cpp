@@ -35,13 +35,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string_view input(reinterpret_cast<const char *>(data), size);
   if (cute_fuzz::hitsUpstreamIndexArrayCrash(input))
     return 0;
+  // MLIR's lexer reads the byte after the buffer as its end marker, which a
+  // file's buffer and a std::string have and libFuzzer's input has not.
+  std::string text(input);
   std::unique_ptr<MLIRContext> context =
       cute_fuzz::makeContext(cute_fuzz::Dialects::All);
   cute_fuzz::DiagnosticCollector diagnostics(*context);
 
   ParserConfig config(context.get());
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-      llvm::StringRef(input.data(), input.size()), config, "fuzz-input");
+      llvm::StringRef(text.c_str(), text.size()), config, "fuzz-input");
   if (!module) {
     diagnostics.expectLocatedError("parsing", input);
     return 0;
