@@ -10,8 +10,6 @@
 
 using namespace mlir::cute;
 
-/// Does thread `t` stand for itself, or is it a copy of a thread with the
-/// same coordinate in every mode of nonzero stride?
 /// For each thread of `threads`, whether it is a broadcast copy of an earlier
 /// one: it sits at a nonzero coordinate of a stride-0 mode.
 static Result<std::vector<int64_t>> broadcastCopies(const Layout &threads) {

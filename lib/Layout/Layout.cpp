@@ -174,8 +174,9 @@ Result<std::vector<int64_t>> mlir::cute::staticImage(const Layout &layout,
     int64_t extent = shapes[i].value().value();
     int64_t stride = strides[i].value().value();
     int64_t reach;
-    if (extent <= 0 || __builtin_mul_overflow(elements, extent, &elements) ||
-        elements > limit)
+    if (extent <= 0) // an empty layout
+      return std::vector<int64_t>();
+    if (__builtin_mul_overflow(elements, extent, &elements) || elements > limit)
       return algebraError("the layout " + layout.str() + " has more than " +
                           std::to_string(limit) + " elements to enumerate");
     if (__builtin_mul_overflow(extent - 1, stride, &reach) ||

@@ -19,5 +19,5 @@ from .compiler import CompileError, compile
 from .layout import CuteError, Layout
 
 __version__ = "0.1.0"
-__all__ = ["atoms", "compiler", "host", "layout", "runtime", "compile", "Layout",
-           "CuteError", "CompileError"]
+__all__ = ["atoms", "compiler", "host", "layout", "runtime", "compile",
+           "Layout", "CuteError", "CompileError"]

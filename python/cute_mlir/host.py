@@ -10,12 +10,13 @@ in this process and call its functions on tensors.
     >>> engine["gemm"](a, b, c)
 
 A ``memref`` argument takes a tensor where it lives: a torch tensor (on the
-GPU or the CPU), or any object with ``__cuda_array_interface__`` (cupy,
-numba) or ``__array_interface__`` (numpy: host memory). Its element type, rank and static sizes are
-checked. Integers and floats take Python numbers; scalar results come back as
-Python numbers (a tuple for several). The call returns when the host function
-does. Its GPU work goes to its own streams, as under cute-run, or with
-``stream=`` to that stream, after the work already queued there.
+GPU or the CPU), or any object with ``__cuda_array_interface__`` (cupy, numba)
+or ``__array_interface__`` (numpy: host memory). Its element type, rank and
+static sizes are checked. Integers and floats take Python numbers; scalar
+results come back as Python numbers (a tuple for several). The call returns
+when the host function does. Its GPU work goes to its own streams, as under
+cute-run, or with ``stream=`` to that stream, after the work already queued
+there.
 
 Compilation needs no GPU. Loading a program with kernels raises
 runtime.NoGpuError without one; a program without kernels runs on the CPU.
