@@ -95,7 +95,12 @@ def CuteNVGPUCheckLaunchesPass
       with), and the grid is a whole number of clusters;
     - the dynamic shared memory fits the opt-in limit of the kernel's chip
       (its `#nvvm.target`: 227 KiB on sm_90, 163 KiB on sm_80 and sm_87,
-      99 KiB on sm_86 and sm_89, 96 KiB on sm_70, 64 KiB on sm_75).
+      99 KiB on sm_86 and sm_89, 96 KiB on sm_70, 64 KiB on sm_75), beside
+      the kernel's static shared memory.
+    Every kernel's static shared memory (its workgroup attributions and the
+    statically shaped workgroup `memref.global`s it uses) is at most 48 KiB,
+    the most a block has without the dynamic opt-in; beyond it ptxas fails
+    with no location.
     `--cute-to-ptx`, `--cute-to-llvm` and `cute-run` run it after attaching
     the target.
   }];

@@ -6,8 +6,10 @@
 //
 // A launch with too many threads, too much shared memory or too large a
 // cluster fails only at run time, far from its cause; a launch with another
-// block than the kernel's known_block_size runs wrongly. Constant launch
-// configurations are checked here instead.
+// block than the kernel's known_block_size runs wrongly; a kernel with more
+// static shared memory than a block may have fails in ptxas, with no
+// location. Kernels and constant launch configurations are checked here
+// instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -34,6 +37,71 @@ namespace {
 
 constexpr int64_t kMaxBlockThreads = 1024;
 constexpr int64_t kMaxBlockDims[3] = {1024, 1024, 64};
+
+/// Static shared memory beyond this needs the dynamic opt-in (ptxas refuses
+/// more, on every architecture).
+constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
+
+/// The bytes of a statically shaped workgroup memref; nullopt for any other
+/// type, INT64_MAX past 64 bits.
+std::optional<int64_t> workgroupBytes(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.hasStaticShape())
+    return std::nullopt;
+  // #gpu.address_space<workgroup>, or NVVM's shared space by number.
+  auto space = dyn_cast_or_null<IntegerAttr>(memref.getMemorySpace());
+  if (!gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(memref) &&
+      !(space &&
+        space.getInt() == static_cast<int64_t>(NVVM::NVVMMemorySpace::Shared)))
+    return std::nullopt;
+  Type element = memref.getElementType();
+  int64_t bits;
+  if (auto vector = dyn_cast<VectorType>(element)) {
+    if (!vector.hasStaticShape() || !vector.getElementType().isIntOrFloat())
+      return std::nullopt;
+    bits = vector.getNumElements() *
+           vector.getElementType().getIntOrFloatBitWidth();
+  } else if (element.isIntOrFloat()) {
+    bits = element.getIntOrFloatBitWidth();
+  } else {
+    return std::nullopt;
+  }
+  int64_t total;
+  if (__builtin_mul_overflow(memref.getNumElements(), bits, &total))
+    return INT64_MAX;
+  return (total + 7) / 8;
+}
+
+/// The static shared memory of a kernel: its workgroup attributions and the
+/// workgroup globals of its module that it uses, each once.
+int64_t staticSharedBytes(gpu::GPUFuncOp kernel) {
+  int64_t total = 0;
+  auto add = [&](std::optional<int64_t> bytes) {
+    if (bytes && __builtin_add_overflow(total, *bytes, &total))
+      total = INT64_MAX;
+  };
+  for (BlockArgument attribution : kernel.getWorkgroupAttributions())
+    add(workgroupBytes(attribution.getType()));
+  llvm::SmallPtrSet<Operation *, 4> globals;
+  kernel.walk([&](memref::GetGlobalOp use) {
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        use, use.getNameAttr());
+    if (global && globals.insert(global).second)
+      add(workgroupBytes(global.getType()));
+  });
+  return total;
+}
+
+LogicalResult checkKernel(gpu::GPUFuncOp kernel) {
+  int64_t bytes = staticSharedBytes(kernel);
+  if (bytes > kMaxStaticSharedBytes)
+    return kernel.emitOpError()
+           << "has " << bytes << " bytes of static shared memory, more than "
+           << "the " << kMaxStaticSharedBytes
+           << " a block may have without the dynamic opt-in (use "
+              "gpu.dynamic_shared_memory)";
+  return success();
+}
 
 /// The opt-in dynamic shared memory of a block on an SM architecture, in
 /// bytes (CUDA's programming guide, per compute capability).
@@ -140,14 +208,25 @@ LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
   if (dynamic && matchPattern(dynamic, m_ConstantInt(&bytes))) {
     auto module =
         root.lookupSymbol<gpu::GPUModuleOp>(launch.getKernelModuleName());
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+        launch, launch.getKernel());
+    int64_t staticBytes = kernel ? staticSharedBytes(kernel) : 0;
     if (module)
-      if (auto limit = sharedMemoryLimitOf(module))
+      if (auto limit = sharedMemoryLimitOf(module)) {
         if (bytes.getSExtValue() > limit->first)
           return launch.emitOpError()
                  << "asks for " << bytes.getSExtValue()
                  << " bytes of dynamic shared memory, more than the "
                  << limit->first << " a block of " << limit->second
                  << " can have";
+        if (bytes.getSExtValue() > limit->first - staticBytes)
+          return launch.emitOpError()
+                 << "asks for " << bytes.getSExtValue()
+                 << " bytes of dynamic shared memory beside the kernel's "
+                 << staticBytes << " bytes of static shared memory, more "
+                 << "than the " << limit->first << " a block of "
+                 << limit->second << " can have";
+      }
   }
   return success();
 }
@@ -157,6 +236,13 @@ struct CuteNVGPUCheckLaunchesPass
           CuteNVGPUCheckLaunchesPass> {
   void runOnOperation() override {
     ModuleOp root = getOperation();
+    WalkResult kernels = root.walk([&](gpu::GPUFuncOp func) {
+      return func.isKernel() && failed(checkKernel(func))
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    if (kernels.wasInterrupted())
+      return signalPassFailure();
     WalkResult result = root.walk([&](gpu::LaunchFuncOp launch) {
       return failed(checkLaunch(launch, root)) ? WalkResult::interrupt()
                                                : WalkResult::advance();

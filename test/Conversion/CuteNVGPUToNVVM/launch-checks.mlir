@@ -129,3 +129,42 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Static shared memory: a workgroup attribution and a workgroup global the
+// kernel uses add up; past 48 KiB a block needs the dynamic opt-in.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    memref.global "private" @tile : memref<4096xf32, #gpu.address_space<workgroup>>
+    memref.global "private" @unused : memref<65536xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'gpu.func' op has 53248 bytes of static shared memory, more than the 49152 a block may have without the dynamic opt-in (use gpu.dynamic_shared_memory)}}
+    gpu.func @k() workgroup(%a : memref<18432xf16, #gpu.address_space<workgroup>>) kernel {
+      %t = memref.get_global @tile : memref<4096xf32, #gpu.address_space<workgroup>>
+      %u = memref.get_global @tile : memref<4096xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Within 48 KiB of static shared memory, the dynamic part must leave room
+// for it.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    memref.global "private" @tile : memref<8192xf32, 3>
+    gpu.func @k() kernel {
+      %t = memref.get_global @tile : memref<8192xf32, 3>
+      gpu.return
+    }
+  }
+  func.func @launch() {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %smem = arith.constant 200000 : i32
+    // expected-error @+1 {{asks for 200000 bytes of dynamic shared memory beside the kernel's 32768 bytes of static shared memory, more than the 232448 a block of sm_90a can have}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %smem
+    return
+  }
+}
