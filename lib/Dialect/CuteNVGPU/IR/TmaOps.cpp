@@ -11,6 +11,7 @@
 #include "cute-mlir/Layout/Notation.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
@@ -334,8 +335,73 @@ LogicalResult MbarrierInitOp::verify() {
   return verifyMbarrierOperand(*this, getBarriers().getType());
 }
 
+/// The bytes a copy lands in this CTA's shared memory when it completes on
+/// `barriers[index]`; 0 when it does not complete there, nullopt when that
+/// cannot be told here (a multicast lands other CTAs' boxes too).
+static std::optional<int64_t> bytesLandedOn(Operation *op, Value barriers,
+                                            Value index) {
+  if (auto copy = dyn_cast<TmaCopyOp>(op)) {
+    if (copy.getBarriers() != barriers || copy.getBarrierIndex() != index)
+      return 0;
+    Result<cute::TmaAtom> atom = copy.getAtom().getTmaAtom();
+    if (atom.failed() || atom->kind != cute::TmaKind::Load)
+      return std::nullopt;
+    return atom->boxBytes();
+  }
+  if (auto copy = dyn_cast<BulkCopyOp>(op)) {
+    if (copy.getBarriers() != barriers || copy.getBarrierIndex() != index)
+      return 0;
+    return copy.getAtom().getBytes();
+  }
+  return 0;
+}
+
+/// An arrival that expects a constant number of bytes, checked against the
+/// TMA and bulk loads that complete on the same barrier word (the same
+/// memref and index values). Checked only where every such load and every
+/// such arrival sits in this block: a count that depends on control flow or
+/// on other CTAs' multicasts is the program's to keep.
+static LogicalResult verifyExpectedBytes(MbarrierArriveOp arrive) {
+  APInt constant;
+  if (!arrive.getBytes() || arrive.getCta() ||
+      !matchPattern(arrive.getBytes(), m_ConstantInt(&constant)))
+    return success();
+  Value barriers = arrive.getBarriers(), index = arrive.getIndex();
+  Block *block = arrive->getBlock();
+  int64_t expected = 0, landed = 0, copies = 0;
+  for (Operation *user : barriers.getUsers()) {
+    if (auto other = dyn_cast<MbarrierArriveOp>(user)) {
+      if (other.getIndex() != index || !other.getBytes())
+        continue;
+      APInt bytes;
+      if (other->getBlock() != block ||
+          !matchPattern(other.getBytes(), m_ConstantInt(&bytes)))
+        return success();
+      expected += bytes.getSExtValue();
+      continue;
+    }
+    std::optional<int64_t> bytes = bytesLandedOn(user, barriers, index);
+    if (!bytes || (*bytes && user->getBlock() != block))
+      return success();
+    landed += *bytes;
+    copies += *bytes != 0;
+  }
+  if (copies == 0 || expected == landed)
+    return success();
+  return arrive.emitOpError()
+         << "expects " << expected << " bytes on this mbarrier word"
+         << (expected != constant.getSExtValue() ? " (with the other "
+                                                   "arrivals on it here)"
+                                                 : "")
+         << ", but the " << copies << " load(s) that complete on it land "
+         << landed << ": the phase would "
+         << (expected > landed ? "never complete" : "complete early");
+}
+
 LogicalResult MbarrierArriveOp::verify() {
   if (failed(verifyMbarrierOperand(*this, getBarriers().getType())))
+    return failure();
+  if (failed(verifyExpectedBytes(*this)))
     return failure();
   // mapa and shared::cluster arrivals are sm_90's.
   if (getCta())

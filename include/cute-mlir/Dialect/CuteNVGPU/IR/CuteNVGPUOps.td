@@ -347,6 +347,13 @@ def CuteNVGPU_MbarrierArriveOp : CuteNVGPU_MbarrierOp<"mbarrier_arrive",
     cluster scope), as a consumer hands a stage back to a peer CTA that
     multicasts into it.
 
+    The verifier checks a constant `expect_tx` against the TMA and bulk
+    loads that complete on the same barrier word (the same memref and index
+    values) when they and every other expecting arrival on that word sit in
+    this block: their bytes must add up, or the phase would never complete
+    or complete before the data lands. Counts that depend on control flow or
+    on other CTAs' multicasts are not checked.
+
     ```mlir
     cute_nvgpu.mbarrier_arrive %bars[%s] expect_tx %bytes : memref<4xi64, #gpu.address_space<workgroup>>
     cute_nvgpu.mbarrier_arrive %bars[%s] cta %peer : memref<4xi64, #gpu.address_space<workgroup>>
