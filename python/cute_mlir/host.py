@@ -172,21 +172,12 @@ def _memref_values(type_text, value, where):
     address, shape, strides, dtype = _tensor_anywhere(value)
     if element in _ELEMENTS and dtype not in _ELEMENTS[element]:
         raise TypeError(f"{where}: a {dtype} tensor for {element} elements")
-    if len(dims) != len(shape):
-        contiguous = all(strides[i] == runtime._prod(shape[i + 1:])
-                         for i in range(len(shape)))
-        if len(dims) != 1 or not contiguous:
-            raise TypeError(f"{where}: a rank-{len(shape)} tensor for a "
-                            f"rank-{len(dims)} memref")
-        # As for kernels: a rank-1 memref takes a contiguous tensor whole.
-        shape, strides = (runtime._prod(shape),), (1,)
+    shape, strides = runtime._memref_shape(len(dims), shape, strides, where)
     for i, (want, got) in enumerate(zip(dims, shape)):
         if want is not None and want != got:
             raise TypeError(f"{where}: size {got} in dimension {i}, the "
                             f"memref's is {want}")
-    return ([ctypes.c_void_p(address)] * 2 + [ctypes.c_int64(0)]
-            + [ctypes.c_int64(s) for s in shape]
-            + [ctypes.c_int64(s) for s in strides])
+    return runtime._memref_fields(address, shape, strides)
 
 
 def _argument_values(type_text, value, where):

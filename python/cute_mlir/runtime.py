@@ -176,22 +176,35 @@ def _memref_rank(type_text):
     return len(dims)
 
 
+def _memref_shape(rank, shape, strides, where):
+    """The tensor's (shape, strides) as a rank-`rank` memref sees it: its own,
+    or for a rank-1 memref a contiguous tensor whole."""
+    if rank == len(shape):
+        return tuple(shape), tuple(strides)
+    contiguous = all(strides[i] == _prod(shape[i + 1:])
+                     for i in range(len(shape)))
+    if rank != 1 or not contiguous:
+        raise TypeError(f"{where}: a rank-{len(shape)} tensor for a "
+                        f"rank-{rank} memref")
+    return (_prod(shape),), (1,)
+
+
+def _memref_fields(address, shape, strides):
+    """A memref's descriptor as lowered code takes it: allocated and aligned
+    pointers, offset, sizes, strides."""
+    return ([ctypes.c_void_p(address)] * 2 + [ctypes.c_int64(0)]
+            + [ctypes.c_int64(s) for s in shape]
+            + [ctypes.c_int64(s) for s in strides])
+
+
 def _marshal(type_text, value, staged, index):
     """ctypes values of one argument, as the lowered kernel takes them."""
     where = f"argument {index} ({type_text})"
     if type_text.startswith("memref<"):
-        rank = _memref_rank(type_text)
         address, shape, strides = _tensor_view(value, staged)
-        if rank != len(shape):
-            contiguous = all(strides[i] == _prod(shape[i + 1:])
-                             for i in range(len(shape)))
-            if rank != 1 or not contiguous:
-                raise TypeError(f"{where}: a rank-{len(shape)} tensor for a "
-                                f"rank-{rank} memref")
-            shape, strides = (_prod(shape),), (1,)
-        return ([ctypes.c_void_p(address)] * 2 + [ctypes.c_int64(0)]
-                + [ctypes.c_int64(s) for s in shape]
-                + [ctypes.c_int64(s) for s in strides])
+        shape, strides = _memref_shape(_memref_rank(type_text), shape,
+                                       strides, where)
+        return _memref_fields(address, shape, strides)
     if type_text.startswith(("!llvm.ptr", "!cute.ptr")):
         if isinstance(value, TmaDescriptor):
             return [ctypes.c_void_p(value.address)]
