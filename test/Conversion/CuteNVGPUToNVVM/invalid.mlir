@@ -4,6 +4,8 @@
 
 // A wgmma operand tile must be one of the canonical layouts a matrix
 // descriptor can name: here K-major rows are 32 bytes apart with no swizzle.
+// The gemm's verifier reports it first, from the operand's type; the
+// lowering checks the traced layout again.
 #wg = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
 func.func @wgmma_descriptor_layout(%m: memref<1024xf16, 3>) {
   %l = cute.static : !cute.layout<"((64,16),1,1):((16,1),0,0)">

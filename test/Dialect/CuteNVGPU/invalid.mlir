@@ -972,3 +972,24 @@ func.func @bulk_copy_barrier_in_global(%g: !cute.tensor<f32, gmem, "1024:1">, %s
   cute_nvgpu.bulk_copy #bulk, %g, %s barrier %b[%i] : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">, memref<1xi64>
   return
 }
+
+// -----
+
+// A wgmma operand tile must be one of the canonical layouts a matrix
+// descriptor can name: here K-major rows 32 bytes apart with no swizzle.
+#wg = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
+func.func @wgmma_descriptor_layout(%a: !cute.tensor<f16, smem, "((64,16),1,1):((16,1),0,0)">, %c: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">) {
+  // expected-error @+1 {{no wgmma descriptor for A ((64,16):(16,1), K-major): not a canonical K-major INTER layout: consecutive rows must be 16 bytes apart, got 32}}
+  cute_nvgpu.gemm #wg, %a, %a, %c : !cute.tensor<f16, smem, "((64,16),1,1):((16,1),0,0)">, !cute.tensor<f16, smem, "((64,16),1,1):((16,1),0,0)">, !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+  return
+}
+
+// -----
+
+// ... nor a swizzle wgmma has no mode for.
+#wg = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
+func.func @wgmma_descriptor_swizzle(%a: !cute.tensor<f16, smem, "Sw<3,4,3> o 0 o ((64,16),1,1):((64,1),0,0)">, %c: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">) {
+  // expected-error @+1 {{no wgmma descriptor for A (Sw<3,4,3> o 0 o (64,16):(64,1), K-major): Sw<3,4,3> is not a wgmma swizzle for 16-bit values (Sw<1|2|3,3,3>: 32, 64 or 128 bytes)}}
+  cute_nvgpu.gemm #wg, %a, %a, %c : !cute.tensor<f16, smem, "Sw<3,4,3> o 0 o ((64,16),1,1):((64,1),0,0)">, !cute.tensor<f16, smem, "Sw<3,4,3> o 0 o ((64,16),1,1):((64,1),0,0)">, !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+  return
+}

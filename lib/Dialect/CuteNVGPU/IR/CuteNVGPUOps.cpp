@@ -8,6 +8,7 @@
 
 #include "Verification.h"
 
+#include "cute-mlir/Atom/Gmma.h"
 #include "cute-mlir/Dialect/Cute/IR/AlgebraOpSyntax.h"
 #include "cute-mlir/Layout/Notation.h"
 
@@ -329,6 +330,35 @@ LogicalResult GemmOp::verify() {
     if (l.isStatic() && r.isStatic() && l.value() != r.value())
       return emitOpError() << "the operands tile " << a.what
                            << " differently: " << l.str() << " vs " << r.str();
+  }
+  // A wgmma reads a shared-memory operand through matrix descriptors: each
+  // atom's tile (mode 0, with the tensor's swizzle) must be a canonical GMMA
+  // layout a descriptor can name.
+  for (int i : {0, 1}) {
+    const Operand &o = operands[i];
+    if (StringRef(o.memory) != "smem" || !layouts[i].mode(0).isStatic())
+      continue;
+    cute::Swizzle swizzle = *cute::Swizzle::get(0, 0, 0);
+    if (o.type.isSwizzled()) {
+      Result<cute::ComposedLayout> composed =
+          cute::parseComposedLayout(o.type.getLayout().str());
+      const auto *sw = composed.failed()
+                           ? nullptr
+                           : std::get_if<cute::Swizzle>(&composed->outer());
+      if (!sw)
+        continue;
+      swizzle = *sw;
+    }
+    cute::GmmaMajor major = i == 0 ? atom.majorA : atom.majorB;
+    cute::ComposedLayout tile(swizzle, 0, layouts[i].mode(0));
+    Result<cute::GmmaDescriptor> fields =
+        cute::makeGmmaDescriptor(tile, elementBits(o.element), major);
+    if (fields.failed())
+      return emitOpError() << "no wgmma descriptor for " << o.name << " ("
+                           << (o.type.isSwizzled() ? tile.str()
+                                                   : tile.inner().str())
+                           << ", " << cute::str(major)
+                           << "-major): " << fields.message();
   }
   return checkTarget(*this, atom.name, atom.arch, atom.ptxIsa);
 }
