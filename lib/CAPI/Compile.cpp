@@ -102,10 +102,8 @@ MlirCuteCompilation mlirCuteCompile(MlirStringRef source,
     return MlirCuteCompilation{comp};
   llvm::StringMap<std::vector<Kernel>> kernels = describeKernels(*module);
 
-  cute::CuteToPTXOptions target;
-  target.chip = str(chip).str();
-  target.features = str(features).str();
-  target.optLevel = unsigned(std::clamp(optLevel, 0, 3));
+  cute::CuteToPTXOptions target =
+      cute::CompileSession::targetOptions(chip, features, optLevel);
   target.format = str(format).str();
   if (target.format != "isa" && target.format != "bin" &&
       target.format != "fatbin") {

@@ -15,6 +15,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
+#include <algorithm>
 #include <mutex>
 
 using namespace mlir;
@@ -44,4 +45,14 @@ cute::CompileSession::CompileSession(StringRef source, StringRef sourceName,
 
 OwningOpRef<ModuleOp> cute::CompileSession::parse() {
   return parseSourceFile<ModuleOp>(sourceMgr, &context);
+}
+
+cute::CuteToPTXOptions
+cute::CompileSession::targetOptions(MlirStringRef chip, MlirStringRef features,
+                                    int optLevel) {
+  CuteToPTXOptions target;
+  target.chip = std::string(chip.data, chip.length);
+  target.features = std::string(features.data, features.length);
+  target.optLevel = unsigned(std::clamp(optLevel, 0, 3));
+  return target;
 }

@@ -7,6 +7,9 @@
 #ifndef CUTE_MLIR_LIB_CAPI_COMPILESESSION_H
 #define CUTE_MLIR_LIB_CAPI_COMPILESESSION_H
 
+#include "cute-mlir/Conversion/Passes.h"
+
+#include "mlir-c/Support.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -32,6 +35,11 @@ public:
 
   /// Parses and verifies the source buffer; null on error.
   OwningOpRef<ModuleOp> parse();
+
+  /// cute-to-ptx's options from the C API's arguments (`optLevel` clamped to
+  /// 0-3; the format left at PTX).
+  static CuteToPTXOptions targetOptions(MlirStringRef chip,
+                                        MlirStringRef features, int optLevel);
 
 private:
   MLIRContext context;

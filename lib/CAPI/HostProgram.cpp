@@ -102,10 +102,8 @@ MlirCuteHostProgram mlirCuteCompileHostProgram(MlirStringRef source,
     return MlirCuteHostProgram{program};
   program->functions = describeFunctions(*module);
 
-  mlir::cute::CuteToPTXOptions target;
-  target.chip = str(chip).str();
-  target.features = str(features).str();
-  target.optLevel = unsigned(std::clamp(optLevel, 0, 3));
+  mlir::cute::CuteToPTXOptions target =
+      mlir::cute::CompileSession::targetOptions(chip, features, optLevel);
   PassManager pm(&session.getContext());
   mlir::cute::buildCuteToPTXPipeline(pm, target);
   mlir::cute::buildGPUHostToLLVMPipeline(pm);

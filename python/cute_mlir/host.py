@@ -131,29 +131,6 @@ def _memref_parts(type_text):
     return [None if d == "?" else int(d) for d in dims], element
 
 
-_TYPESTR_KINDS = {"f": "float", "i": "int", "u": "uint"}
-
-
-def _interface_view(interface):
-    """(address, shape, strides in elements, dtype name) from an array
-    interface dictionary (numpy's host one or the CUDA one)."""
-    shape = tuple(interface["shape"])
-    typestr = interface["typestr"]
-    itemsize = int(typestr[2:])
-    kind = typestr[1]
-    dtype = ("bool" if kind == "b"
-             else f"{_TYPESTR_KINDS.get(kind, kind)}{8 * itemsize}")
-    strides = interface.get("strides")
-    if strides is None:  # C-contiguous
-        strides, step = [], 1
-        for extent in reversed(shape):
-            strides.insert(0, step)
-            step *= extent
-    else:
-        strides = [s // itemsize for s in strides]
-    return interface["data"][0], shape, tuple(strides), dtype
-
-
 def _tensor_anywhere(value):
     """(address, shape, strides in elements, dtype name) of a tensor in host
     or device memory."""
@@ -163,7 +140,7 @@ def _tensor_anywhere(value):
     for protocol in ("__cuda_array_interface__", "__array_interface__"):
         interface = getattr(value, protocol, None)
         if interface is not None:  # cupy, numba / numpy and its kin
-            return _interface_view(interface)
+            return runtime._interface_view(interface)
     raise TypeError(f"not a tensor: {type(value).__name__}")
 
 

@@ -16,7 +16,6 @@ entry point raises NoGpuError saying why, and compilation still works.
 """
 
 import ctypes
-import re
 import statistics
 
 __all__ = ["NoGpuError", "CudaError", "load", "Module", "Function",
@@ -156,18 +155,31 @@ def _tensor_view(value, staged):
                 tuple(s // value.itemsize for s in value.strides))
     interface = getattr(value, "__cuda_array_interface__", None)
     if interface is not None:  # cupy, numba, ...
-        shape = tuple(interface["shape"])
-        itemsize = int(re.sub(r"\D", "", interface["typestr"])) or 1
-        strides = interface.get("strides")
-        if strides is None:
-            strides, step = [], 1
-            for extent in reversed(shape):
-                strides.insert(0, step)
-                step *= extent
-        else:
-            strides = [s // itemsize for s in strides]
-        return interface["data"][0], shape, tuple(strides)
+        return _interface_view(interface)[:3]
     raise TypeError(f"not a tensor: {type(value).__name__}")
+
+
+_TYPESTR_KINDS = {"f": "float", "i": "int", "u": "uint"}
+
+
+def _interface_view(interface):
+    """(address, shape, strides in elements, dtype name) from an array
+    interface dictionary (the CUDA one, or numpy's host one)."""
+    shape = tuple(interface["shape"])
+    typestr = interface["typestr"]
+    itemsize = int(typestr[2:])
+    kind = typestr[1]
+    dtype = ("bool" if kind == "b"
+             else f"{_TYPESTR_KINDS.get(kind, kind)}{8 * itemsize}")
+    strides = interface.get("strides")
+    if strides is None:  # C-contiguous
+        strides, step = [], 1
+        for extent in reversed(shape):
+            strides.insert(0, step)
+            step *= extent
+    else:
+        strides = [s // itemsize for s in strides]
+    return interface["data"][0], shape, tuple(strides), dtype
 
 
 def _memref_rank(type_text):

@@ -120,3 +120,18 @@ def test_cubins_are_compiled_and_cached(sm80_source):
     assert not compile(sm80_source, chip="sm_80").cached
     with pytest.raises(ValueError, match="format is one of ptx, cubin"):
         compile(sm80_source, format="sass")
+
+
+def test_the_c_api_names_an_unknown_object_format(sm80_source):
+    from cute_mlir._capi import MlirStringRef, lib
+    c = lib.mlirCuteCompile(
+        MlirStringRef.of(sm80_source), MlirStringRef.of("gemm.mlir"),
+        MlirStringRef.of("sm_80"), MlirStringRef.of(""), 3,
+        MlirStringRef.of("sass"))
+    try:
+        assert not lib.mlirCuteCompilationSucceeded(c)
+        assert lib.mlirCuteCompilationGetDiagnostics(c).str() == (
+            "error: unknown object format 'sass' (expected isa, bin or "
+            "fatbin)\n")
+    finally:
+        lib.mlirCuteCompilationDestroy(c)

@@ -144,3 +144,19 @@ def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
         want = a.double() @ b.double().T
         error = ((c.double() - want).abs().max() / want.abs().max()).item()
         assert error < 1e-3, (m, n, k, error)
+
+
+def test_the_engine_reports_what_it_cannot_run():
+    from cute_mlir._capi import MlirStringRef, lib
+    engine = host.load(host.compile(SCALE_SUM, chip="sm_80"))
+    # The C API looks the function up itself: a private one is not there.
+    args = (ctypes.c_void_p * 1)()
+    assert not lib.mlirCuteHostEngineInvoke(
+        engine._handle, MlirStringRef.of("nowhere"), args, None)
+    assert lib.mlirCuteHostEngineGetError(engine._handle).str().startswith(
+        "no host function @nowhere")
+    assert not lib.mlirCuteHostEngineSucceeded(engine._handle)
+    # Lowered text that does not parse is a located error, not a crash.
+    broken = host.HostProgram("sm_80", 3, "llvm.func @f(", [])
+    with pytest.raises(RuntimeError, match=r"<lowered>:1:\d+: error"):
+        host.load(broken)
