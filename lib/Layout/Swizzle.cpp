@@ -7,6 +7,7 @@
 #include "cute-mlir/Layout/Swizzle.h"
 
 #include <cstdlib>
+#include <vector>
 
 using namespace mlir::cute;
 
@@ -54,6 +55,78 @@ std::string Swizzle::str() const {
          std::to_string(numShift) + ">";
 }
 
+/// The number of trailing zero bits of a non-zero x, and the bits needed
+/// to write x.
+static int trailingZeros(uint64_t x) {
+  int n = 0;
+  while (n < 63 && !(x >> n & 1))
+    ++n;
+  return n;
+}
+static int bitWidth(uint64_t x) {
+  int n = 0;
+  while (n < 64 && (x >> n) != 0)
+    ++n;
+  return n;
+}
+
+/// The bits a non-negative value may have set. A sum of terms whose bits
+/// cannot overlap has no carries: its bits are their union. Otherwise, the
+/// span from the lowest bit its divisor leaves to the top of its upper bound.
+static uint64_t possibleBits(const Int &v) {
+  if (v.lowerBound() < 0)
+    return ~uint64_t(0);
+  if (v.isStatic())
+    return uint64_t(v.value());
+  uint64_t divisor = uint64_t(v.divisor());
+  uint64_t span = ~uint64_t(0) << trailingZeros(divisor);
+  if (v.upperBound() != INT64_MAX)
+    span &= (uint64_t(1) << bitWidth(uint64_t(v.upperBound()))) - 1;
+  const IntNode &node = *v.getNode();
+  switch (node.op) {
+  case IntOp::Add: {
+    uint64_t a = possibleBits(node.lhs), b = possibleBits(node.rhs);
+    return (a & b) == 0 ? (a | b) & span : span;
+  }
+  case IntOp::Xor:
+    return (possibleBits(node.lhs) | possibleBits(node.rhs)) & span;
+  case IntOp::Mul: {
+    int64_t c = node.lhs.isStatic() ? node.lhs.value() : 0;
+    if (c > 0 && (c & (c - 1)) == 0) {
+      uint64_t bits = possibleBits(node.rhs);
+      int shift = trailingZeros(uint64_t(c));
+      if (bitWidth(bits) + shift <= 63)
+        return (bits << shift) & span;
+    }
+    return span;
+  }
+  default:
+    return span;
+  }
+}
+
+/// The additive terms of `v` (through `+` nodes).
+static void collectTerms(const Int &v, std::vector<Int> &terms) {
+  if (v.isDynamic() && v.getNode()->op == IntOp::Add) {
+    collectTerms(v.getNode()->lhs, terms);
+    collectTerms(v.getNode()->rhs, terms);
+    return;
+  }
+  terms.push_back(v);
+}
+
+/// ZZZ ^= YYY on the bit fields of a non-negative offset: with z and y the
+/// B-bit fields at bit positions zb and yb, z is replaced by z ^ y.
+static Int swizzleFields(const Swizzle &swizzle, const Int &offset) {
+  int yb = swizzle.base() + std::max(0, swizzle.shift());
+  int zb = swizzle.base() - std::min(0, swizzle.shift());
+  Int field = int64_t(1) << swizzle.bits();
+  Int zScale = int64_t(1) << zb;
+  Int z = (offset / zScale) % field;
+  Int y = (offset / Int(int64_t(1) << yb)) % field;
+  return offset - z * zScale + bitXor(z, y) * zScale;
+}
+
 Result<Int> mlir::cute::applySwizzle(const Swizzle &swizzle,
                                      const Int &offset) {
   if (swizzle.bits() == 0)
@@ -63,15 +136,44 @@ Result<Int> mlir::cute::applySwizzle(const Swizzle &swizzle,
   if (offset.lowerBound() < 0)
     return algebraError("swizzle " + swizzle.str() +
                         " of an offset that may be negative: " + offset.str());
-  // ZZZ ^= YYY on the bit fields: with z and y the B-bit fields at bit
-  // positions zb and yb, the result replaces z by z ^ y.
-  int yb = swizzle.base() + std::max(0, swizzle.shift());
-  int zb = swizzle.base() - std::min(0, swizzle.shift());
-  Int field = int64_t(1) << swizzle.bits();
-  Int zScale = int64_t(1) << zb;
-  Int z = (offset / zScale) % field;
-  Int y = (offset / Int(int64_t(1) << yb)) % field;
-  return offset - z * zScale + bitXor(z, y) * zScale;
+  // A swizzle reads and writes only the bits below its period, so terms
+  // that are multiples of it (a stage, a tile further on) pass through, and
+  // it is linear in XOR: on a dynamic part d and a constant c whose bits
+  // cannot meet, swizzle(d + c) = swizzle(d) ^ swizzle(c). A thread's
+  // offset is then swizzled once and each of its static offsets costs an
+  // XOR (an add where the bits cannot meet either), as CuTe's swizzled
+  // pointers compile to.
+  int64_t period = swizzle.period();
+  std::vector<Int> terms;
+  collectTerms(offset, terms);
+  Int whole = 0, dynamic = 0;
+  int64_t constant = 0;
+  for (const Int &term : terms) {
+    if (term.isStatic())
+      constant += term.value();
+    else if (term.lowerBound() >= 0 && term.divisor() % period == 0)
+      whole = whole + term;
+    else
+      dynamic = dynamic + term;
+  }
+  if (constant < 0 || dynamic.lowerBound() < 0)
+    return swizzleFields(swizzle, offset);
+  whole = whole + (constant - constant % period);
+  constant %= period;
+  if (dynamic.is(0))
+    return whole + Int(swizzle(constant));
+  uint64_t bits = possibleBits(dynamic);
+  if (bits & uint64_t(constant))
+    return whole + swizzleFields(swizzle, dynamic + constant);
+  Int swizzled = swizzleFields(swizzle, dynamic);
+  int64_t swizzledConstant = swizzle(constant);
+  // The bits the swizzle may set: the offset's, and its YYY bits moved.
+  uint64_t yyy = bits & swizzle.yyyMask();
+  uint64_t mayBeSet = bits | (swizzle.shift() >= 0 ? yyy >> swizzle.shift()
+                                                   : yyy << -swizzle.shift());
+  if ((mayBeSet & uint64_t(swizzledConstant)) == 0)
+    return whole + (swizzled + swizzledConstant);
+  return whole + bitXor(swizzled, swizzledConstant);
 }
 
 Result<Int> ComposedLayout::operator()(const IntTuple &coord) const {

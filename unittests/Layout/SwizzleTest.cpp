@@ -237,6 +237,85 @@ TEST(SwizzleOfDynamicOffsets, EvaluatesToTheStaticSwizzleEverywhere) {
   }
 }
 
+/// Checks `expr` against the swizzle of `offset` for every a in [0, aMax]
+/// and b in [0, bMax] (the unknowns named "a" and "b"; "s" is b too).
+void expectSwizzleEverywhere(const Swizzle &sw, const Int &offset,
+                             const Int &expr, int64_t aMax, int64_t bMax) {
+  for (int64_t a = 0; a <= aMax; ++a)
+    for (int64_t b = 0; b <= bMax; ++b) {
+      auto valueOf = [&](const Int &u) -> std::optional<int64_t> {
+        return u.unknownName() == "a" ? a : b;
+      };
+      std::optional<int64_t> want = offset.evaluate(valueOf);
+      std::optional<int64_t> got = expr.evaluate(valueOf);
+      ASSERT_TRUE(want && got);
+      ASSERT_EQ(*got, sw(*want))
+          << sw.str() << " of " << offset.str() << " at a=" << a << ", b=" << b
+          << ": " << expr.str();
+    }
+}
+
+TEST(SwizzleOfDynamicOffsets, TermsThatAreMultiplesOfThePeriodPassThrough) {
+  // A stage of 8192 elements under Sw<3,3,3> (period 512): the swizzle of
+  // a thread offset plus the stage is the thread offset's swizzle plus it.
+  Swizzle sw = swizzle(3, 3, 3);
+  Int thread = Int::unknownInRange("a", 0, 4095);
+  Int stage = Int(8192) * Int::unknownInRange("b", 0, 3);
+  Result<Int> split = applySwizzle(sw, thread + stage);
+  Result<Int> alone = applySwizzle(sw, thread);
+  ASSERT_TRUE(split && alone);
+  EXPECT_TRUE(split->identical(stage + *alone)) << split->str();
+  expectSwizzleEverywhere(sw, thread + stage, *split, 4095, 3);
+}
+
+TEST(SwizzleOfDynamicOffsets, AConstantWhoseBitsCannotMeetTheOffsetIsXored) {
+  // ldmatrix's thread offset in a 64-wide Sw<3,3,3> tile: its row (bits
+  // 6-8) and its 8-element half (bit 3). The k-block offset 16 (bit 4) is
+  // swizzled apart and XORed in: bit 4 may also be set by the row's bits.
+  Swizzle sw = swizzle(3, 3, 3);
+  Int thread = Int(64) * Int::unknownInRange("a", 0, 7) +
+               Int(8) * Int::unknownInRange("b", 0, 1);
+  Result<Int> swizzled = applySwizzle(sw, thread);
+  Result<Int> withK = applySwizzle(sw, thread + Int(16));
+  ASSERT_TRUE(swizzled && withK);
+  EXPECT_TRUE(withK->identical(bitXor(*swizzled, Int(16)))) << withK->str();
+  expectSwizzleEverywhere(sw, thread + Int(16), *withK, 7, 1);
+  // A 16-row step (1024) is a multiple of the period: added, not swizzled.
+  Result<Int> nextRows = applySwizzle(sw, thread + Int(1024 + 48));
+  ASSERT_TRUE(nextRows);
+  EXPECT_TRUE(nextRows->identical(bitXor(*swizzled, Int(48)) + Int(1024)))
+      << nextRows->str();
+  expectSwizzleEverywhere(sw, thread + Int(1024 + 48), *nextRows, 7, 1);
+}
+
+TEST(SwizzleOfDynamicOffsets, AConstantTheSwizzledOffsetCannotMeetIsAdded) {
+  // Bits 6-8 swizzle into bits 3-5; bit 0 is set by neither.
+  Swizzle sw = swizzle(3, 3, 3);
+  Int rows = Int(64) * Int::unknownInRange("a", 0, 7);
+  Result<Int> swizzled = applySwizzle(sw, rows);
+  Result<Int> plusOne = applySwizzle(sw, rows + Int(1));
+  ASSERT_TRUE(swizzled && plusOne);
+  EXPECT_TRUE(plusOne->identical(*swizzled + Int(1))) << plusOne->str();
+  expectSwizzleEverywhere(sw, rows + Int(1), *plusOne, 7, 0);
+}
+
+TEST(SwizzleOfDynamicOffsets, OverlappingBitsKeepTheWholeSwizzle) {
+  // An offset that may carry into the constant's bits (a + 16 with a up to
+  // 63) cannot be split; the result is still the swizzle everywhere, as it
+  // is for sums of terms whose bits overlap.
+  for (Swizzle sw : {swizzle(3, 3, 3), swizzle(2, 3, 3), swizzle(3, 4, -3)}) {
+    Int a = Int::unknownInRange("a", 0, 63);
+    Int b = Int::unknownInRange("b", 0, 5);
+    for (const Int &offset :
+         {a + Int(16), Int(8) * a + Int(24) * b + Int(4), Int(32) * a + b,
+          Int(1024) * b + a + Int(2048 + 33)}) {
+      Result<Int> expr = applySwizzle(sw, offset);
+      ASSERT_TRUE(expr) << expr.message();
+      expectSwizzleEverywhere(sw, offset, *expr, 63, 5);
+    }
+  }
+}
+
 TEST(SwizzleOfDynamicOffsets, TheIdentitySwizzleLeavesTheOffsetAlone) {
   Int x = Int::unknown("x");
   Result<Int> expr = applySwizzle(*Swizzle::get(0, 4, 3), x);

@@ -98,6 +98,9 @@ public:
     FailureOr<Operand> c = trace(op.getC(), op);
     if (failed(a) || failed(b) || failed(c))
       return failure();
+    // A (V,M) and B (V,N), one k-block, are (V,M,1) and (V,N,1).
+    for (Operand *t : {&*a, &*b})
+      t->value.layout = cute::appendTo(t->value.layout, 3);
     MmaAtomAttrInterface atom = op.getTiledMma().getMmaAtom();
     const Layout &la = a->value.layout, &lb = b->value.layout,
                  &lc = c->value.layout;

@@ -138,3 +138,28 @@ func.func @sm70_quadpair_nt() {
   cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_NT, "(2,2,1)">, %a, %b, %c : !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,1,1):(1,0,0)">, !cute.tensor<f32, rmem, "(8,1,1):(1,0,0)">
   return
 }
+
+// -----
+
+// One k-block, as a register-pipelined mainloop passes it (CuTe's
+// (V,M) x (V,N) => (V,M,N)): A and B are slices [_, _, 1] of two-k-block
+// fragments, so the first A value comes from element 16 (and B's from 8),
+// and the gemm is M' x N' = 4 mma.sync, none for the other k-block.
+// CHECK-LABEL: func @sm80_one_k_block
+// CHECK: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-NEXT: memref.load %{{.*}}[%[[C16]]] : memref<?xf16>
+// CHECK: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-NEXT: memref.load %{{.*}}[%[[C8]]] : memref<?xf16>
+// CHECK-COUNT-4: nvvm.mma.sync
+// CHECK-NOT: nvvm.mma.sync
+// CHECK-NOT: cute_nvgpu.gemm
+func.func @sm80_one_k_block() {
+  %a = cute.make_fragment : !cute.tensor<f16, rmem, "(8,2,2):(1,8,16)">
+  %b = cute.make_fragment : !cute.tensor<f16, rmem, "(4,2,2):(1,4,8)">
+  %c = cute.make_fragment : !cute.tensor<f32, rmem, "(4,2,2):(1,4,8)">
+  %k1 = cute.make_coord : !cute.coord<"(_,_,1)">
+  %a1 = cute.slice %a[%k1] : !cute.tensor<f16, rmem, "(8,2,2):(1,8,16)">, !cute.coord<"(_,_,1)">
+  %b1 = cute.slice %b[%k1] : !cute.tensor<f16, rmem, "(4,2,2):(1,4,8)">, !cute.coord<"(_,_,1)">
+  cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)">, %a1, %b1, %c : !cute.tensor<f16, rmem, "(8,2):(1,8)">, !cute.tensor<f16, rmem, "(4,2):(1,4)">, !cute.tensor<f32, rmem, "(4,2,2):(1,4,8)">
+  return
+}

@@ -598,9 +598,29 @@ func.func @gemm_k_disagrees(%a: !cute.tensor<f16, rmem, "((2,2,2),1,2):((1,2,4),
 // -----
 
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1)", permutation = "(32,32,16)">
-func.func @gemm_rank_2(%a: !cute.tensor<f16, rmem, "((2,2,2),1):((1,2,4),0)">, %b: !cute.tensor<f16, rmem, "((2,2),2,1):((1,2),4,0)">, %c: !cute.tensor<f32, rmem, "((2,2),1,2):((1,2),0,4)">) {
-  // expected-error @+1 {{'cute_nvgpu.gemm' op A must be one thread's partition, with modes (FrgV, Rest, Rest), got ((2,2,2),1):((1,2,4),0)}}
-  cute_nvgpu.gemm #tm, %a, %b, %c : !cute.tensor<f16, rmem, "((2,2,2),1):((1,2,4),0)">, !cute.tensor<f16, rmem, "((2,2),2,1):((1,2),4,0)">, !cute.tensor<f32, rmem, "((2,2),1,2):((1,2),0,4)">
+func.func @gemm_rank_4(%a: !cute.tensor<f16, rmem, "((2,2,2),1,1,1):((1,2,4),0,0,0)">, %b: !cute.tensor<f16, rmem, "((2,2),2,1):((1,2),4,0)">, %c: !cute.tensor<f32, rmem, "((2,2),1,2):((1,2),0,4)">) {
+  // expected-error @+1 {{'cute_nvgpu.gemm' op A must be one thread's partition, with modes (FrgV, Rest, Rest) or (FrgV, Rest), got ((2,2,2),1,1,1):((1,2,4),0,0,0)}}
+  cute_nvgpu.gemm #tm, %a, %b, %c : !cute.tensor<f16, rmem, "((2,2,2),1,1,1):((1,2,4),0,0,0)">, !cute.tensor<f16, rmem, "((2,2),2,1):((1,2),4,0)">, !cute.tensor<f32, rmem, "((2,2),1,2):((1,2),0,4)">
+  return
+}
+
+// -----
+
+// C has no one-k-block form: it is always (FrgV, M', N').
+#tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1)", permutation = "(32,32,16)">
+func.func @gemm_c_rank_2(%a: !cute.tensor<f16, rmem, "((2,2,2),1):((1,2,4),0)">, %b: !cute.tensor<f16, rmem, "((2,2),2):((1,2),4)">, %c: !cute.tensor<f32, rmem, "((2,2),2):((1,2),4)">) {
+  // expected-error @+1 {{'cute_nvgpu.gemm' op C must be one thread's partition, with modes (FrgV, Rest, Rest), got ((2,2),2):((1,2),4)}}
+  cute_nvgpu.gemm #tm, %a, %b, %c : !cute.tensor<f16, rmem, "((2,2,2),1):((1,2,4),0)">, !cute.tensor<f16, rmem, "((2,2),2):((1,2),4)">, !cute.tensor<f32, rmem, "((2,2),2):((1,2),4)">
+  return
+}
+
+// -----
+
+// A one-k-block A is (FrgV, M', 1): B's two k-blocks do not match it.
+#tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1)", permutation = "(32,32,16)">
+func.func @gemm_one_k_block_vs_two(%a: !cute.tensor<f16, rmem, "((2,2,2),1):((1,2,4),0)">, %b: !cute.tensor<f16, rmem, "((2,2),2,2):((1,2),4,8)">, %c: !cute.tensor<f32, rmem, "((2,2),1,2):((1,2),0,4)">) {
+  // expected-error @+1 {{'cute_nvgpu.gemm' op the operands tile K differently: 1 vs 2}}
+  cute_nvgpu.gemm #tm, %a, %b, %c : !cute.tensor<f16, rmem, "((2,2,2),1):((1,2,4),0)">, !cute.tensor<f16, rmem, "((2,2),2,2):((1,2),4,8)">, !cute.tensor<f32, rmem, "((2,2),1,2):((1,2),0,4)">
   return
 }
 

@@ -305,10 +305,16 @@ LogicalResult GemmOp::verify() {
     Result<cute::Layout> layout = innerLayoutOf(o.type);
     if (layout.failed())
       return emitOpError() << layout.message();
-    if (layout->rank() != 3)
+    // As CuTe's gemm: A (V,M) and B (V,N) are one k-block, (V,M,1) and
+    // (V,N,1).
+    bool oneKBlock = o.name[0] != 'C' && layout->rank() == 2;
+    if (layout->rank() != 3 && !oneKBlock)
       return emitOpError() << o.name << " must be one thread's partition, "
-                           << "with modes (FrgV, Rest, Rest), got "
-                           << layout->str();
+                           << "with modes (FrgV, Rest, Rest)"
+                           << (o.name[0] == 'C' ? "" : " or (FrgV, Rest)")
+                           << ", got " << layout->str();
+    if (oneKBlock)
+      layout = cute::appendTo(*layout, 3);
     cute::Int values = cute::size(layout->mode(0));
     if (!values.is(o.values))
       return emitOpError() << o.name << " has " << values.str()

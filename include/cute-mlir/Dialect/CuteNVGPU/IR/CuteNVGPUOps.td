@@ -107,7 +107,10 @@ def CuteNVGPU_GemmOp : CuteNVGPU_Op<"gemm"> {
     CuTe's `gemm(tiled_mma, A, B, C)`: the tensors are one thread's
     partitions (from `partition_a/b/c`, or fragments like them), with modes
     (FrgV, M', K'), (FrgV, N', K') and (FrgV, M', N'); the atom runs for every
-    (m', n', k'). The verifier checks the element types against the atom's,
+    (m', n', k'). As in CuTe, A and B may also be one k-block, (FrgV, M') and
+    (FrgV, N') (a slice `[_, _, k]`): a mainloop that loads the next
+    k-block's fragments while it multiplies this one (CuTe's register
+    pipelining) runs one gemm per k-block. The verifier checks the element types against the atom's,
     each operand's values per atom, that the M', N' and K' extents agree,
     where each operand lives (C in registers; a wgmma's shared-memory operands
     in `smem`), and, inside a `gpu.module` with an `#nvvm.target`, that the
