@@ -12,10 +12,11 @@ Companion of scripts/ncu-bank-conflicts.sh, which runs it under ncu:
       each warp executes it at that shape) and prints them next to ncu's.
 
 The dynamic counts are each example's loop structure, written out below:
-  gemm-sm80 (128x128x32 tiles, 4 warps, 3-stage cp.async ring): per block,
+  gemm-sm80 (128x128x64 tiles, 4 warps, 3-stage cp.async ring): per block,
     the two prologue cp.async copies run min(2, kt) times, the two mainloop
-    ones max(0, kt - 2) times, the two ldmatrix copies kt times, with
-    kt = ceil(K / 32).
+    ones max(0, kt - 2) times; the ldmatrix copies of k-block 0 once before
+    the mainloop and kt times in it, those of k-blocks 1-3 3 kt times, with
+    kt = ceil(K / 64).
   gemm-sm90a-ws* (8 consumer warps): the epilogue's stores run once per
     output tile; wgmma and TMA do not go through the LSU pipe ncu counts.
 ncu's bank-conflict counters are wavefronts above the ideal, so predicted
@@ -70,14 +71,18 @@ def executions(kernel, remarks, shape):
     m, n, k = shape
     if kernel == "gemm-sm80":
         kinds = [r[0] for r in remarks]
-        want = ["cp.async 16B to shared"] * 4 + ["ldmatrix.x4 from shared"] * 2
+        cp, ld = "cp.async 16B to shared", "ldmatrix.x4 from shared"
+        want = [cp] * 2 + [ld] * 2 + [cp] * 2 + [ld] * 6
         if kinds != want:
             sys.exit(f"gemm-sm80: expected remarks {want}, got {kinds}; "
                      "update the model in bench/bank_conflicts.py")
         blocks = math.ceil(m / 128) * math.ceil(n / 128)
-        kt = math.ceil(k / 32)
+        kt = math.ceil(k / 64)
         warps = 4 * blocks
-        per_op = [min(2, kt)] * 2 + [max(0, kt - 2)] * 2 + [kt] * 2
+        # Prologue copies, k-block 0 before the mainloop, mainloop copies,
+        # k-blocks 1-3 of each k-tile, the next k-tile's k-block 0.
+        per_op = ([min(2, kt)] * 2 + [1] * 2 + [max(0, kt - 2)] * 2 +
+                  [3 * kt] * 2 + [kt] * 2)
         return [warps * e for e in per_op]
     tiles_n = {"gemm-sm90a-ws": 256, "gemm-sm90a-ws-bf16": 256,
                "gemm-sm90a-ws-fp8": 192}.get(kernel)

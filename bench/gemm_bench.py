@@ -80,8 +80,9 @@ class Kernel:
 
 
 KERNELS = [
-    Kernel("gemm-sm80", "--gemm-sm80", "gemm_tn", 128, 0, (128, 128), "tiles",
-           "pointers"),
+    # Three stages of 128x64 k-tiles of A and B: 96 KiB, two blocks per SM.
+    Kernel("gemm-sm80", "--gemm-sm80", "gemm_tn", 128, 3 * 2 * 16384,
+           (128, 128), "tiles", "pointers"),
     Kernel("gemm-sm90a", "--gemm-sm90a", "gemm_tn", 128, 3 * 32768 + 24,
            (128, 128), "tiles", "tma", box_a=(64, 128), box_b=(64, 128)),
     # Warp-specialized (one producer and two consumer warpgroups) in

@@ -185,6 +185,8 @@ def tensor_map(t, box):
 
 # The sm_90a example's dynamic shared memory: three stages and three mbarriers.
 SM90A_SMEM = 3 * 32768 + 24
+# The sm_80 example's: three stages of 128x64 f16 k-tiles of A and of B.
+SM80_SMEM = 3 * 2 * 16384
 
 
 def launch_gemm(module, a, b, c, m, n, k):
@@ -202,8 +204,10 @@ def launch_gemm(module, a, b, c, m, n, k):
         function(grid, (128, 1, 1), tuple(params + memref(c) + scalars),
                  shared_mem=SM90A_SMEM)
     else:  # sm_80: gemm_tn(A, B, C, M, N, K)
+        function.max_dynamic_shared_size_bytes = SM80_SMEM
         function(grid, (128, 1, 1),
-                 tuple(memref(a) + memref(b) + memref(c) + scalars))
+                 tuple(memref(a) + memref(b) + memref(c) + scalars),
+                 shared_mem=SM80_SMEM)
 
 
 # Encoded tensor maps per TMA module, by operand, built once per input set.

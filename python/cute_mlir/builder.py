@@ -65,7 +65,7 @@ __all__ = [
     "mma_atom", "copy_atom", "tiled_mma", "tiled_copy", "tma_atom",
     "partition_a", "partition_b", "partition_c", "partition_s",
     "partition_d", "retile", "tma_copy", "mbarrier_init", "mbarrier_arrive",
-    "mbarrier_wait",
+    "mbarrier_wait", "pipeline_state", "pipeline_advance", "pipeline_stage",
 ]
 
 
@@ -1485,3 +1485,29 @@ def mbarrier_wait(barriers, index_, phase):
     `phase`."""
     op("cute_nvgpu.mbarrier_wait", [barriers, _value(index_),
                                     _value(phase)], results=[])
+
+
+_ROLES = {"producer": 0, "consumer": 1}
+
+
+def pipeline_state(stages, role):
+    """``cute_nvgpu.pipeline_state``: the start state of a ring of `stages`
+    stages for its "producer" or "consumer" side (CUTLASS's PipelineState),
+    to carry through loops instead of computing stages and phases."""
+    if role not in _ROLES:
+        raise BuildError(f"{_where()}: error: a pipeline state's role is "
+                         f"'producer' or 'consumer', not {role!r}")
+    return op("cute_nvgpu.pipeline_state", [],
+              {"role": f"{_ROLES[role]} : i32"},
+              [f"!cute_nvgpu.pipeline_state<{int(stages)}>"])
+
+
+def pipeline_advance(state, by=None):
+    """``cute_nvgpu.pipeline_advance``: the next stage (or `by` stages on)."""
+    operands = [state] if by is None else [state, _value(by, index)]
+    return op("cute_nvgpu.pipeline_advance", operands, results=[state.type])
+
+
+def pipeline_stage(state):
+    """``cute_nvgpu.pipeline_stage``: the state's stage, an index."""
+    return op("cute_nvgpu.pipeline_stage", [state], results=[index])

@@ -6,6 +6,7 @@ giving the PTX of examples/*.mlir."""
 import importlib
 import os
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -110,6 +111,25 @@ def test_loops_carry_values():
     assert ("scf.for %arg2 = %c0 to %arg1 step %c2 iter_args(%arg3 = %cst, "
             "%arg4 = %c0) -> (f16, index)") in text
     assert "scf.yield %" in text and "} {cute.fragment_loop}" in text
+
+
+def test_pipeline_states_are_carried_through_loops():
+    def body(A, m):
+        t = make_tensor(A, make_layout(make_shape(m)))
+        loop = range_(m, init=[pipeline_state(4, "consumer")])
+        for i, (state,) in loop:
+            t[pipeline_stage(state)] = 1.0
+            yield_(pipeline_advance(state))
+        assert loop.results[0].type.text == "!cute_nvgpu.pipeline_state<4>"
+        pipeline_advance(loop.results[0], by=m)
+    text = built(body)
+    assert "cute_nvgpu.pipeline_state consumer : " \
+           "!cute_nvgpu.pipeline_state<4>" in text
+    assert re.search(r"iter_args\(%arg3 = %\d+\) -> "
+                     r"\(!cute_nvgpu.pipeline_state<4>\)", text)
+    assert re.search(r"cute_nvgpu.pipeline_advance %\d+ by %arg1", text)
+    with pytest.raises(BuildError, match="'producer' or 'consumer'"):
+        built(lambda A, m: pipeline_state(4, "reader"))
 
 
 def test_conditions_with_else():
