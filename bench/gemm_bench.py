@@ -29,6 +29,7 @@ M, N, K are index (i64); TMA kernels take device pointers to CUtensorMaps.
 
 import argparse
 import ctypes
+import dataclasses
 import functools
 import math
 import os
@@ -162,6 +163,15 @@ def parse_shapes(text):
     return shapes
 
 
+def parse_before(item, parser):
+    """'KERNEL=PTX[@SMEM]' -> (KERNEL, (PTX, SMEM or None))."""
+    label, sep, path = item.partition("=")
+    path, at, smem = path.rpartition("@") if "@" in path else (path, "", "")
+    if not sep or not path or at and not smem.isdigit():
+        parser.error(f"--before: expected KERNEL=PTX[@SMEM], got {item!r}")
+    return label, (path, int(smem) if at else None)
+
+
 def parse_args(argv=None):
     p = argparse.ArgumentParser(
         description=__doc__.splitlines()[0],
@@ -179,12 +189,13 @@ def parse_args(argv=None):
     p.add_argument("--check-only", action="store_true",
                    help="check the kernels given, time nothing")
     p.add_argument("--before", action="append", default=[],
-                   metavar="KERNEL=PTX",
+                   metavar="KERNEL=PTX[@SMEM]",
                    help="an earlier PTX of KERNEL (e.g. gemm-sm90a-ws-bf16="
                    "old.ptx), timed in the same rounds as the one given: "
-                   "an A/B of a change")
+                   "an A/B of a change; @SMEM launches it with SMEM bytes "
+                   "of dynamic shared memory instead of KERNEL's")
     a = p.parse_args(argv)
-    a.before = dict(item.split("=", 1) for item in a.before)
+    a.before = dict(parse_before(item, p) for item in a.before)
     unknown = set(a.before) - {k.label for k in KERNELS}
     if unknown:
         p.error(f"--before: unknown kernel {', '.join(sorted(unknown))}")
@@ -507,7 +518,8 @@ def time_interleaved(contenders, nsets, reps, warmup=3):
 def bench(k, fn, shapes, reps, sms, l2, before=None):
     """Rows (label, shape, ours [med, min, max] ms or None, cuBLAS ms, how,
     Triton (ms, config) or None) for kernel k (None: baselines only); with
-    `before` (an earlier build of k, loaded), a row for it as well."""
+    `before` (an earlier build of k: its Kernel entry and the loaded
+    function), a row for it as well."""
     in_type, out_type = (k.in_type, k.out_type) if k else ("f16", "f32")
     blas, how = cublas(in_type, out_type)
     print(f"\ncuBLAS for {in_type} in, {out_type} out: {how}")
@@ -529,7 +541,7 @@ def bench(k, fn, shapes, reps, sms, l2, before=None):
         if k:
             cont["ours"] = [launcher(k, fn, *s, m, n, kk, sms) for s in sets]
         if before:
-            cont["before"] = [launcher(k, before, *s, m, n, kk, sms)
+            cont["before"] = [launcher(*before, *s, m, n, kk, sms)
                               for s in sets]
         for name, tfn in variants.items():
             cont[name] = [lambda s=s, f=tfn: f(*s) for s in sets]
@@ -591,8 +603,13 @@ def main(argv=None):
             check(k, fn, sms)
             old = args.before.get(k.label)
             if old:
-                old = load(k, old)
-                check(k, old, sms)
+                path, smem = old
+                # The earlier build may use another amount of dynamic
+                # shared memory (static shared memory, or other stages).
+                k_old = k if smem is None else dataclasses.replace(k,
+                                                                  smem=smem)
+                old = (k_old, load(k_old, path))
+                check(k_old, old[1], sms)
             if len(FAILURES) == failures and not args.check_only:
                 rows += bench(k, fn, args.time_shapes, args.reps, sms, l2, old)
             else:
