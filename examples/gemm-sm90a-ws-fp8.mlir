@@ -26,8 +26,8 @@
 // Four stages of 40 KiB, the epilogue's 32 KiB and the pipeline's eight
 // mbarriers: 196672 bytes of dynamic shared memory, one block per SM.
 //
-// Launch (@launch below): clusters of (2, 1, 1), grid (min(132, 2 *
-// blocks)), block (384); any M, N a multiple of 8 (C's rows start 16 bytes
+// Launch (@launch below): clusters of (2, 1, 1), grid (2 * min(SMs / 2, units
+// of work)), block (384); any M, N a multiple of 8 (C's rows start 16 bytes
 // apart, as TMA needs), K a multiple of 16.
 //
 //   cute-opt examples/gemm-sm90a-ws-fp8.mlir --cute-to-ptx="chip=sm_90a" \
@@ -195,10 +195,11 @@ gpu.module @kernels {
 }
 
 // C (m,n) = scale * A (m,k) * B (n,k)^T: a TMA descriptor per operand (the
-// boxes are a 128x128 k-tile of A and a 96x128 half of B's, and C's
-// epilogue box), then clusters of two blocks, one block per SM or per tile where
-// there are fewer (132 SMs: an H100 or H200, which hold 66 such clusters at
-// once; any grid computes C, this one fills the chip).
+// boxes are a 128x128 k-tile of A and a 96x128 half of B's, and C's epilogue
+// box), then clusters of two blocks, one block per SM or per tile where there
+// are fewer: as many clusters as the device's SMs hold
+// (cute_nvgpu.multiprocessor_count; 66 on an H100 SXM or H200), or fewer where
+// there are fewer units of work. Any grid computes C; this one fills the chip.
 func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index, %scale: f32) {
   %c1 = arith.constant 1 : index
@@ -216,15 +217,15 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tB = cute.make_tensor %B, %lB : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
   %descB = cute_nvgpu.make_tma_descriptor #tmaB, %tB : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
-  %sms = arith.constant 132 : index
   %tm = arith.ceildivui %m, %c128 : index
   %tn = arith.ceildivui %n, %c192 : index
-  %tiles = arith.muli %tm, %tn : index
   // Whole clusters of two along M.
   %tm2 = arith.ceildivui %tm, %c2 : index
   %units = arith.muli %tm2, %tn : index
-  %pairs = arith.muli %units, %c2 : index
-  %grid = arith.minui %pairs, %sms : index
+  %sms = cute_nvgpu.multiprocessor_count
+  %fit = arith.divui %sms, %c2 : index
+  %clusters = arith.minui %units, %fit : index
+  %grid = arith.muli %clusters, %c2 : index
   %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
   %dN = cute.make_stride %n : !cute.stride<"(?,1)">
   %lC = cute.make_layout %shC, %dN : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">

@@ -41,6 +41,7 @@ const std::vector<ExportedSymbol> &cute::runtime::exportedSymbols() {
       CUTE_EXPORT(mgpuTensorMapEncodeTiled),
       CUTE_EXPORT(cuteTmaDescriptorCreate),
       CUTE_EXPORT(cuteTmaDescriptorDestroy),
+      CUTE_EXPORT(cuteMultiprocessorCount),
   };
 #undef CUTE_EXPORT
   return symbols;

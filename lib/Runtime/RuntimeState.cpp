@@ -67,6 +67,8 @@ Device initialise() {
                           CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
   d->cuDeviceGetAttribute(&device.info.computeMinor,
                           CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
+  d->cuDeviceGetAttribute(&device.info.multiprocessorCount,
+                          CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev);
   d->cuDeviceGetAttribute(&device.info.maxSharedMemoryOptIn,
                           CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
                           dev);
@@ -172,6 +174,13 @@ std::vector<KernelTiming> cute::runtime::takeKernelTimings() {
 }
 
 unsigned cute::runtime::errorCount() { return errors; }
+
+extern "C" int64_t cuteMultiprocessorCount() {
+  // The count is read once, when the device is initialised; a ScopedContext
+  // initialises it and reports a missing GPU once.
+  ScopedContext scope;
+  return scope.driver() ? deviceInfo().multiprocessorCount : 0;
+}
 
 extern "C" void mgpuSetDefaultDevice(int32_t ordinal) {
   // Only effective before the first call initialises the device, as upstream.

@@ -81,6 +81,9 @@ CUresult cuDeviceGet(CUdevice *device, int) {
 
 CUresult cuDeviceGetAttribute(int *value, int attribute, CUdevice) {
   switch (attribute) {
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+    *value = 114; // an H100 PCIe's; the SXM's 132 is the usual guess
+    break;
   case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
     *value = 9;
     break;

@@ -43,6 +43,13 @@ TEST(MgpuABI, ProbeReportsTheDevice) {
   EXPECT_EQ(info.computeMajor, 9);
   EXPECT_EQ(info.computeMinor, 0);
   EXPECT_EQ(info.maxSharedMemoryOptIn, 232448);
+  EXPECT_EQ(info.multiprocessorCount, 114);
+}
+
+TEST(MgpuABI, MultiprocessorCountIsTheDevicesAttribute) {
+  FakeCudaState &state = fake();
+  EXPECT_EQ(cuteMultiprocessorCount(), 114);
+  EXPECT_TRUE(state.callsWithoutContext.empty());
 }
 
 TEST(MgpuABI, LaunchAboveTheOptInLimitIsReported) {
@@ -309,10 +316,10 @@ TEST(MgpuABI, StreamOverrideServesThisThreadsHostCode) {
 TEST(MgpuABI, ExportsEveryEntryPoint) {
   const std::vector<ExportedSymbol> &symbols = exportedSymbols();
   // The 26 mgpu* entry points of upstream's host lowering, and ours.
-  EXPECT_EQ(symbols.size(), 28u);
+  EXPECT_EQ(symbols.size(), 29u);
   for (const ExportedSymbol &symbol : symbols) {
     EXPECT_TRUE(std::strncmp(symbol.name, "mgpu", 4) == 0 ||
-                std::strncmp(symbol.name, "cuteTmaDescriptor", 17) == 0)
+                std::strncmp(symbol.name, "cute", 4) == 0)
         << symbol.name;
     // The table and the dynamic symbol table agree.
     EXPECT_EQ(dlsym(RTLD_DEFAULT, symbol.name), symbol.address) << symbol.name;

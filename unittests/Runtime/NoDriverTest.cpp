@@ -21,6 +21,7 @@ TEST(NoDriver, EntryPointsReportOnceAndReturnNull) {
   EXPECT_EQ(mgpuModuleLoadJIT(const_cast<char *>(".entry k"), 2), nullptr);
   EXPECT_EQ(mgpuMemAlloc(64, nullptr, false), nullptr);
   EXPECT_EQ(mgpuStreamCreate(), nullptr);
+  EXPECT_EQ(cuteMultiprocessorCount(), 0);
   mgpuLaunchKernel(nullptr, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr, 0);
   mgpuMemFree(nullptr, nullptr);
   std::string log = testing::internal::GetCapturedStderr();

@@ -33,7 +33,8 @@ def ConvertCuteNVGPUToNVVMPass : Pass<"convert-cute-nvgpu-to-nvvm"> {
     (load, multicast load, store or reduce-add), the mbarrier ops
     `nvvm.mbarrier.*`, and the host-side `cute_nvgpu.make_tma_descriptor` /
     `destroy_tma_descriptor` calls to the runtime's
-    `cuteTmaDescriptorCreate` / `cuteTmaDescriptorDestroy`. A
+    `cuteTmaDescriptorCreate` / `cuteTmaDescriptorDestroy`, and the host's
+    `cute_nvgpu.multiprocessor_count` a call to `cuteMultiprocessorCount`. A
     `cute_nvgpu.bulk_copy` becomes one non-tensor `cp.async.bulk` of its
     atom's bytes, through the atom's `buildCopy` (a load completing on the
     mbarrier, a store in the bulk async group).

@@ -76,6 +76,9 @@ void *cuteTmaDescriptorCreate(void *base, int64_t dataType, int64_t rank,
                               int64_t s1, int64_t s2, int64_t s3, int64_t s4,
                               int64_t b0, int64_t b1, int64_t b2, int64_t b3,
                               int64_t b4);
+/// What cute_nvgpu.multiprocessor_count calls: the default device's number
+/// of SMs, or 0 after reporting the error when no GPU can be used.
+int64_t cuteMultiprocessorCount(void);
 /// What cute_nvgpu.destroy_tma_descriptor calls: frees the device copy that
 /// cuteTmaDescriptorCreate returned (null is ignored).
 void cuteTmaDescriptorDestroy(void *descriptor);

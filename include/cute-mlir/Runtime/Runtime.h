@@ -28,6 +28,8 @@ struct DeviceInfo {
   int computeMinor = 0;
   /// The most dynamic shared memory a block may opt in to, in bytes.
   int maxSharedMemoryOptIn = 0;
+  /// Streaming multiprocessors (SMs): a persistent grid's size.
+  int multiprocessorCount = 0;
 };
 
 /// Loads the driver and initialises the device. Returns false, with `*why`

@@ -18,7 +18,7 @@
 #include "EpilogueLowering.h"
 #include "PipelineLowering.h"
 #include "Pointers.h"
-#include "TileCoordLowering.h"
+#include "SchedulingLowering.h"
 #include "TmaLowering.h"
 #include "WarpRoleLowering.h"
 
@@ -604,7 +604,8 @@ struct ConvertCuteNVGPUToNVVMPass
     }
     lowerWarpRoles(getOperation());
     lowerTileCoords(getOperation());
-    if (::mlir::failed(lowerPipelines(getOperation()))) {
+    if (::mlir::failed(lowerMultiprocessorCounts(getOperation())) ||
+        ::mlir::failed(lowerPipelines(getOperation()))) {
       signalPassFailure();
       return;
     }

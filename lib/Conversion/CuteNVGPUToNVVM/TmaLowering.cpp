@@ -16,6 +16,7 @@
 #include "TmaLowering.h"
 
 #include "Pointers.h"
+#include "RuntimeCalls.h"
 
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
 
@@ -310,24 +311,6 @@ private:
     inputs.append(3 + 3 * kMaxTmaRank, IntegerType::get(ctx, 64));
     return declareRuntimeFunction(op, kCreateDescriptor,
                                   FunctionType::get(ctx, inputs, {ptr}));
-  }
-
-  /// A runtime entry point, declared once in the enclosing module.
-  FailureOr<func::FuncOp> declareRuntimeFunction(Operation *op, StringRef name,
-                                                 FunctionType type) {
-    auto module = op->getParentOfType<ModuleOp>();
-    if (!module)
-      return op->emitOpError() << "expected to be inside a module";
-    if (auto existing = module.lookupSymbol<func::FuncOp>(name)) {
-      if (existing.getFunctionType() != type)
-        return op->emitOpError()
-               << "@" << name << " is declared with another type";
-      return existing;
-    }
-    OpBuilder b(module.getBodyRegion());
-    auto decl = func::FuncOp::create(b, module.getLoc(), name, type);
-    decl.setPrivate();
-    return decl;
   }
 
   LayoutTracer &tracer;

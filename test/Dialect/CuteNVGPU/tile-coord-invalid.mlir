@@ -5,3 +5,13 @@ func.func @empty_bands(%w: index, %tm: index, %tn: index) {
   %m, %n = cute_nvgpu.tile_coord %w, %tm, %tn group 0
   return
 }
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @count_in_a_kernel() kernel {
+    // expected-error @+1 {{is a host op and cannot be used in a gpu.module (a kernel's grid size is gpu.grid_dim)}}
+    %sms = cute_nvgpu.multiprocessor_count
+    gpu.return
+  }
+}

@@ -10,3 +10,12 @@ func.func @tile_coord(%w: index, %tm: index, %tn: index) -> (index, index) {
   %m, %n = cute_nvgpu.tile_coord %w, %tm, %tn group 8
   return %m, %n : index, index
 }
+
+// CHECK-LABEL: func @persistent_grid
+// CHECK: %[[SMS:.*]] = cute_nvgpu.multiprocessor_count
+// CHECK: arith.minui %[[SMS]], %{{.*}}
+func.func @persistent_grid(%units: index) -> index {
+  %sms = cute_nvgpu.multiprocessor_count
+  %grid = arith.minui %sms, %units : index
+  return %grid : index
+}

@@ -8,6 +8,8 @@
 
 #include "Verification.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
 
@@ -18,5 +20,12 @@ LogicalResult TileCoordOp::verify() {
                          << getGroup();
   if (std::optional<ArrayRef<int64_t>> cluster = getCluster())
     return verifyClusterShape(*this, *cluster);
+  return success();
+}
+
+LogicalResult MultiprocessorCountOp::verify() {
+  if ((*this)->getParentOfType<gpu::GPUModuleOp>())
+    return emitOpError() << "is a host op and cannot be used in a gpu.module "
+                            "(a kernel's grid size is gpu.grid_dim)";
   return success();
 }

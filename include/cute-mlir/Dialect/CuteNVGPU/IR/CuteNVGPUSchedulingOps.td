@@ -64,4 +64,37 @@ def CuteNVGPU_TileCoordOp : CuteNVGPU_Op<"tile_coord", [Pure]> {
   let hasVerifier = 1;
 }
 
+def CuteNVGPU_MultiprocessorCountOp
+    : CuteNVGPU_Op<"multiprocessor_count"> {
+  let summary = "the number of SMs of the device kernels run on, on the host";
+  let description = [{
+    The streaming multiprocessor count of the device that host code
+    launches kernels on (the runtime's default device), read from the
+    driver (`CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT`) through the
+    runtime's `cuteMultiprocessorCount`: CUTLASS's
+    `KernelHardwareInfo::query_device_multiprocessor_count`. A persistent
+    kernel launches one block per SM, or one cluster per `X * Y` SMs, and
+    no more than there is work; with the count written as a constant, a
+    GPU with fewer SMs (an H100 PCIe has 114, the SXM 132) runs the
+    blocks that do not fit as a second, mostly idle wave, and one with more
+    leaves SMs idle.
+
+    ```mlir
+    %sms = cute_nvgpu.multiprocessor_count
+    %clusters = arith.divui %sms, %c2 : index   // clusters of 2 CTAs
+    %fit = arith.minui %clusters, %units : index
+    %grid = arith.muli %fit, %c2 : index
+    gpu.launch_func @kernels::@gemm clusters in (%c2, %c1, %c1)
+        blocks in (%grid, %c1, %c1) ...
+    ```
+
+    Where no GPU can be used, the runtime reports why and the result is 0.
+    It is a host op: inside a kernel the grid's size (`gpu.grid_dim`)
+    says how many blocks share the work.
+  }];
+  let results = (outs Index:$count);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
 #endif // CUTE_NVGPU_SCHEDULING_OPS

@@ -1,17 +1,21 @@
-//===- TileCoordLowering.cpp - Grouped tile order to arith ----------------===//
+//===- SchedulingLowering.cpp - Tile order and SM count -------------------===//
 //
 // Part of the cute-mlir project.
 //
 //===----------------------------------------------------------------------===//
 //
-// With W = group * tiles_n work indices per band of `group` tile rows:
+// tile_coord: with W = group * tiles_n work indices per band of `group` tile
+// rows:
 //   band = work / W, first = band * group, rows = min(tiles_m - first, group)
 //   m = first + (work % W) % rows, n = (work % W) / rows
 // over the tiles, or with a cluster over its blocks of tiles.
+// multiprocessor_count: a call to the runtime's cuteMultiprocessorCount.
 //
 //===----------------------------------------------------------------------===//
 
-#include "TileCoordLowering.h"
+#include "SchedulingLowering.h"
+
+#include "RuntimeCalls.h"
 
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
 
@@ -20,6 +24,9 @@
 
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
+
+/// `i64 cuteMultiprocessorCount()`, in lib/Runtime.
+static constexpr StringLiteral kMultiprocessorCount = "cuteMultiprocessorCount";
 
 static void lower(TileCoordOp op) {
   OpBuilder b(op);
@@ -66,4 +73,29 @@ void cute::lowerTileCoords(Operation *root) {
   root->walk([&](TileCoordOp op) { ops.push_back(op); });
   for (TileCoordOp op : ops)
     lower(op);
+}
+
+static LogicalResult lower(MultiprocessorCountOp op) {
+  MLIRContext *ctx = op->getContext();
+  FailureOr<func::FuncOp> callee = cute::declareRuntimeFunction(
+      op, kMultiprocessorCount,
+      FunctionType::get(ctx, {}, {IntegerType::get(ctx, 64)}));
+  if (failed(callee))
+    return failure();
+  OpBuilder b(op);
+  auto call = func::CallOp::create(b, op.getLoc(), *callee, ValueRange{});
+  Value count = arith::IndexCastOp::create(b, op.getLoc(), b.getIndexType(),
+                                           call.getResult(0));
+  op.replaceAllUsesWith(count);
+  op.erase();
+  return success();
+}
+
+LogicalResult cute::lowerMultiprocessorCounts(Operation *root) {
+  SmallVector<MultiprocessorCountOp> ops;
+  root->walk([&](MultiprocessorCountOp op) { ops.push_back(op); });
+  bool failed = false;
+  for (MultiprocessorCountOp op : ops)
+    failed |= ::mlir::failed(lower(op));
+  return failure(failed);
 }
