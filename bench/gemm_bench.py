@@ -108,6 +108,15 @@ KERNELS = [
            4 * (16384 + 24576) + 2 * 16384 + 64, (128, 192), "persistent",
            "tma", in_type="e4m3", out_type="bf16", box_a=(128, 128),
            box_b=(128, 96), box_c=(64, 128), cluster=(2, 1, 1), scale=0.5),
+    # fp8 on 128x256 tiles: two 64x128 accumulators a thread and one 64x128
+    # temporary, which each half of a k-tile fills before it is added in:
+    # four stages of a 128x128 A box and a 256x128 B tile (128-row halves
+    # multicast), as the bf16 kernel's epilogue and barriers.
+    Kernel("gemm-sm90a-ws-fp8-256", "--gemm-sm90a-ws-fp8-256", "gemm_tn",
+           384, 4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256),
+           "persistent", "tma", in_type="e4m3", out_type="bf16",
+           box_a=(128, 128), box_b=(128, 128), box_c=(64, 128),
+           cluster=(2, 1, 1), scale=0.5),
 ]
 
 TYPES = {"f16": "float16", "bf16": "bfloat16", "e4m3": "float8_e4m3fn",
