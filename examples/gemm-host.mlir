@@ -9,8 +9,9 @@
 // @main checks three tile-multiple shapes against a float64 CPU reference and
 // returns the number that fail; @main_partial does the same for shapes that
 // are not tile multiples (kernels that predicate), @main_partial_rows16 for
-// ragged shapes whose rows of C are 16-byte aligned (TMA stores); @bench launches 8192^3
-// twelve times for the timing report.
+// ragged shapes whose rows of C are 16-byte aligned (TMA stores), @main_large
+// a ragged shape of many tiles; @bench launches 8192^3 twelve times for the
+// timing report.
 module {
 
 // Fills `buf` with pseudo-random values in [-1, 1): a hash of the index and
@@ -199,6 +200,19 @@ func.func @main_partial_rows16() -> i32 {
   %f3 = func.call @check(%c1, %c8, %c8, %s3) : (index, index, index, i32) -> i32
   %f12 = arith.addi %f1, %f2 : i32
   %f = arith.addi %f12, %f3 : i32
+  return %f : i32
+}
+
+// A ragged shape with more units of work than a persistent grid has
+// blocks (clusters of two take 96 of them at 128x256 tiles, 66 at a time on
+// an H100), so that blocks walk several tiles: M and N not tile multiples,
+// N a multiple of 8 (TMA stores of 16-bit C), K of 16 (fp8) but not of 64.
+func.func @main_large() -> i32 {
+  %m = arith.constant 2000 : index
+  %n = arith.constant 3000 : index
+  %k = arith.constant 272 : index
+  %s = arith.constant 23 : i32
+  %f = func.call @check(%m, %n, %k, %s) : (index, index, index, i32) -> i32
   return %f : i32
 }
 
