@@ -117,6 +117,30 @@ def test_a_program_with_kernels_needs_a_gpu_to_load():
         host.load(program)
 
 
+SM_COUNT = """
+func.func @sms() -> index {
+  %n = cute_nvgpu.multiprocessor_count
+  return %n : index
+}
+"""
+
+
+@pytest.mark.skipif(NO_GPU is None, reason="a GPU is present")
+def test_the_sm_count_without_a_gpu_fails_the_call():
+    # Host code alone loads anywhere; the runtime's count has no device.
+    engine = host.load(host.compile(SM_COUNT, chip="sm_90a"))
+    with pytest.raises(runtime.CudaError, match="@sms met 1 CUDA error"):
+        engine["sms"]()
+
+
+@requires_gpu
+def test_the_sm_count_is_the_devices():
+    torch = pytest.importorskip("torch")
+    engine = host.load(host.compile(SM_COUNT, chip="sm_90a"))
+    props = torch.cuda.get_device_properties(0)
+    assert engine["sms"]() == props.multi_processor_count
+
+
 @requires_gpu
 def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
     torch = pytest.importorskip("torch")
