@@ -1,4 +1,4 @@
-//===- RuntimeCalls.h - Declarations of runtime entry points ---*- C++ -*-===//
+//===- RuntimeCalls.h - Declarations of runtime entry points ----*- C++ -*-===//
 //
 // Part of the cute-mlir project.
 //

@@ -1,4 +1,4 @@
-//===- SchedulingLowering.h - Tile order and SM count -------*- C++ -*-===//
+//===- SchedulingLowering.h - Tile order and SM count -----------*- C++ -*-===//
 //
 // Part of the cute-mlir project.
 //
