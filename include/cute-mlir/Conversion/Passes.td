@@ -97,7 +97,11 @@ def CuteNVGPUCheckLaunchesPass
     - the dynamic shared memory fits the opt-in limit of the kernel's chip
       (its `#nvvm.target`: 227 KiB on sm_90, 163 KiB on sm_80 and sm_87,
       99 KiB on sm_86 and sm_89, 96 KiB on sm_70, 64 KiB on sm_75), beside
-      the kernel's static shared memory.
+      the kernel's static shared memory;
+    - the dynamic shared memory (none when the launch gives no size) holds
+      what the kernel's views of `gpu.dynamic_shared_memory` reach, where
+      each is a `memref.view` at a constant shift with a static shape; a
+      launch with less would read and write past its block's allocation.
     Every kernel's static shared memory (its workgroup attributions and the
     statically shaped workgroup `memref.global`s it uses) is at most 48 KiB,
     the most a block has without the dynamic opt-in; beyond it ptxas fails

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cute-mlir/Conversion/Passes.h"
+#include "cute-mlir/Conversion/SharedMemory.h"
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -42,58 +43,8 @@ constexpr int64_t kMaxBlockDims[3] = {1024, 1024, 64};
 /// more, on every architecture).
 constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
 
-/// The bytes of a statically shaped workgroup memref; nullopt for any other
-/// type, INT64_MAX past 64 bits.
-std::optional<int64_t> workgroupBytes(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref || !memref.hasStaticShape())
-    return std::nullopt;
-  // #gpu.address_space<workgroup>, or NVVM's shared space by number.
-  auto space = dyn_cast_or_null<IntegerAttr>(memref.getMemorySpace());
-  if (!gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(memref) &&
-      !(space &&
-        space.getInt() == static_cast<int64_t>(NVVM::NVVMMemorySpace::Shared)))
-    return std::nullopt;
-  Type element = memref.getElementType();
-  int64_t bits;
-  if (auto vector = dyn_cast<VectorType>(element)) {
-    if (!vector.hasStaticShape() || !vector.getElementType().isIntOrFloat())
-      return std::nullopt;
-    bits = vector.getNumElements() *
-           vector.getElementType().getIntOrFloatBitWidth();
-  } else if (element.isIntOrFloat()) {
-    bits = element.getIntOrFloatBitWidth();
-  } else {
-    return std::nullopt;
-  }
-  int64_t total;
-  if (__builtin_mul_overflow(memref.getNumElements(), bits, &total))
-    return INT64_MAX;
-  return (total + 7) / 8;
-}
-
-/// The static shared memory of a kernel: its workgroup attributions and the
-/// workgroup globals of its module that it uses, each once.
-int64_t staticSharedBytes(gpu::GPUFuncOp kernel) {
-  int64_t total = 0;
-  auto add = [&](std::optional<int64_t> bytes) {
-    if (bytes && __builtin_add_overflow(total, *bytes, &total))
-      total = INT64_MAX;
-  };
-  for (BlockArgument attribution : kernel.getWorkgroupAttributions())
-    add(workgroupBytes(attribution.getType()));
-  llvm::SmallPtrSet<Operation *, 4> globals;
-  kernel.walk([&](memref::GetGlobalOp use) {
-    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
-        use, use.getNameAttr());
-    if (global && globals.insert(global).second)
-      add(workgroupBytes(global.getType()));
-  });
-  return total;
-}
-
 LogicalResult checkKernel(gpu::GPUFuncOp kernel) {
-  int64_t bytes = staticSharedBytes(kernel);
+  int64_t bytes = cute::staticSharedBytes(kernel);
   if (bytes > kMaxStaticSharedBytes)
     return kernel.emitOpError()
            << "has " << bytes << " bytes of static shared memory, more than "
@@ -205,12 +156,23 @@ LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
   }
   APInt bytes;
   Value dynamic = launch.getDynamicSharedMemorySize();
+  auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+      launch, launch.getKernel());
+  if (!dynamic || matchPattern(dynamic, m_ConstantInt(&bytes))) {
+    int64_t given = dynamic ? bytes.getSExtValue() : 0;
+    std::optional<int64_t> used =
+        kernel ? cute::dynamicSharedBytes(kernel) : std::nullopt;
+    if (used && given < *used)
+      return launch.emitOpError()
+             << "launches @" << kernel.getName() << " with " << given
+             << " bytes of dynamic shared memory, but the kernel's views of "
+                "gpu.dynamic_shared_memory reach "
+             << *used << " bytes";
+  }
   if (dynamic && matchPattern(dynamic, m_ConstantInt(&bytes))) {
     auto module =
         root.lookupSymbol<gpu::GPUModuleOp>(launch.getKernelModuleName());
-    auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
-        launch, launch.getKernel());
-    int64_t staticBytes = kernel ? staticSharedBytes(kernel) : 0;
+    int64_t staticBytes = kernel ? cute::staticSharedBytes(kernel) : 0;
     if (module)
       if (auto limit = sharedMemoryLimitOf(module)) {
         if (bytes.getSExtValue() > limit->first)

@@ -168,3 +168,80 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// The kernel's views of dynamic shared memory reach 96 KiB + 64 bytes (the
+// furthest view's shift and extent, whatever the order): a launch with
+// less, or with none, would read and write past the block's allocation.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+      %c0 = arith.constant 0 : index
+      %cBars = arith.constant 98304 : index
+      %stages = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<49152xf16, #gpu.address_space<workgroup>>
+      %bars = memref.view %dyn[%cBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi64, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+  func.func @too_little_dynamic_shared_memory() {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %smem = arith.constant 98304 : i32
+    // expected-error @+1 {{launches @k with 98304 bytes of dynamic shared memory, but the kernel's views of gpu.dynamic_shared_memory reach 98368 bytes}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %smem
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+      %c1024 = arith.constant 1024 : index
+      %tile = memref.view %dyn[%c1024][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+  func.func @no_dynamic_shared_memory() {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    // expected-error @+1 {{launches @k with 0 bytes of dynamic shared memory, but the kernel's views of gpu.dynamic_shared_memory reach 1536 bytes}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+// Exactly what the views reach passes; a view at a run-time offset leaves
+// the kernel's need unknown, so its launches are not checked against it.
+// CHECK-LABEL: func.func @enough_or_unknown
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @fixed() kernel {
+      %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+      %c512 = arith.constant 512 : index
+      %tile = memref.view %dyn[%c512][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+    gpu.func @moving(%offset: index) kernel {
+      %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+      %tile = memref.view %dyn[%offset][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128xf32, #gpu.address_space<workgroup>>
+      gpu.return
+    }
+  }
+  func.func @enough_or_unknown(%offset: index) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %smem = arith.constant 1024 : i32
+    // CHECK: gpu.launch_func @kernels::@fixed
+    gpu.launch_func @kernels::@fixed blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %smem
+    // CHECK: gpu.launch_func @kernels::@moving
+    gpu.launch_func @kernels::@moving blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) args(%offset : index)
+    return
+  }
+}
