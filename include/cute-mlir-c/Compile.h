@@ -77,6 +77,12 @@ MLIR_CAPI_EXPORTED bool mlirCuteCompilationGetKernelDims(MlirCuteCompilation c,
                                                          MlirStringRef which,
                                                          int32_t *dims);
 
+/// The dynamic shared memory the kernel's views of gpu.dynamic_shared_memory
+/// reach, in bytes (0 when it uses none): the least a launch must give it.
+/// -1 when a view's extent is known only at run time.
+MLIR_CAPI_EXPORTED int64_t mlirCuteCompilationGetKernelDynamicSharedBytes(
+    MlirCuteCompilation c, intptr_t module, intptr_t kernel);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,6 +9,7 @@
 #include "CompileSession.h"
 
 #include "cute-mlir/Conversion/Passes.h"
+#include "cute-mlir/Conversion/SharedMemory.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -23,6 +24,7 @@ struct Kernel {
   std::string name;
   std::vector<std::string> argumentTypes;
   llvm::StringMap<std::array<int32_t, 3>> dims;
+  int64_t dynamicSharedBytes = -1;
 };
 
 struct Module {
@@ -75,6 +77,7 @@ llvm::StringMap<std::vector<Kernel>> describeKernels(ModuleOp module) {
       if (auto dims = dyn_cast<DenseI32ArrayAttr>(attr.getValue()))
         if (dims.size() == 3)
           kernel.dims[attr.getName()] = {dims[0], dims[1], dims[2]};
+    kernel.dynamicSharedBytes = cute::dynamicSharedBytes(func).value_or(-1);
     auto gpuModule = func->getParentOfType<gpu::GPUModuleOp>();
     result[gpuModule.getName()].push_back(std::move(kernel));
   });
@@ -201,4 +204,11 @@ bool mlirCuteCompilationGetKernelDims(MlirCuteCompilation c, intptr_t module,
     return false;
   std::copy(it->second.begin(), it->second.end(), dims);
   return true;
+}
+
+int64_t mlirCuteCompilationGetKernelDynamicSharedBytes(MlirCuteCompilation c,
+                                                       intptr_t module,
+                                                       intptr_t kernel) {
+  const Kernel *k = kernelAt(c, module, kernel);
+  return k ? k->dynamicSharedBytes : -1;
 }

@@ -39,11 +39,15 @@ class CompileError(RuntimeError):
 
 class Kernel:
     """A kernel of a compiled gpu.module: its PTX entry name, its argument
-    types as written in the source, and its ``known_block_size`` if any."""
+    types as written in the source, its ``known_block_size`` if any, and
+    ``smem``, the bytes of dynamic shared memory its views of
+    ``gpu.dynamic_shared_memory`` reach (0 when it uses none; None when a
+    view's extent is known only at run time): the least a launch gives."""
 
-    def __init__(self, module, name, arguments, block=None):
+    def __init__(self, module, name, arguments, block=None, smem=None):
         self.module, self.name = module, name
         self.arguments, self.block = list(arguments), block
+        self.smem = smem
 
     def __repr__(self):
         return f"Kernel({self.name!r}, arguments={self.arguments})"
@@ -77,7 +81,7 @@ class CompiledModule:
             "chip": self.chip, "format": self.format, "ptx": self.ptx,
             "binaries": {name: base64.b64encode(data).decode()
                          for name, data in self.binaries.items()},
-            "kernels": [[k.module, k.name, k.arguments, k.block]
+            "kernels": [[k.module, k.name, k.arguments, k.block, k.smem]
                         for k in self.kernels.values()]})
 
     @classmethod
@@ -149,7 +153,10 @@ def _compile_uncached(source, name, chip, features, opt_level, format):
                 block = (list(dims) if lib.mlirCuteCompilationGetKernelDims(
                     c, m, k, MlirStringRef.of("known_block_size"), dims)
                     else None)
-                kernels[kernel] = Kernel(module, kernel, args, block)
+                smem = lib.mlirCuteCompilationGetKernelDynamicSharedBytes(
+                    c, m, k)
+                kernels[kernel] = Kernel(module, kernel, args, block,
+                                         None if smem < 0 else smem)
         return CompiledModule(chip, ptx, kernels, format=format,
                               binaries=binaries)
     finally:

@@ -331,12 +331,20 @@ class Function:
               kernel.name.encode())
         self._smem_limit = 0
 
-    def __call__(self, *args, grid, block=None, smem=0, cluster=None,
+    def __call__(self, *args, grid, block=None, smem=None, cluster=None,
                  stream=None):
         """Launches on `grid` blocks of `block` threads (default: the
         kernel's known_block_size) with `smem` bytes of dynamic shared
-        memory, in clusters of `cluster` blocks if given, on `stream`."""
+        memory (default: what the kernel's views of it reach; never less),
+        in clusters of `cluster` blocks if given, on `stream`."""
         kernel = self.kernel
+        needed = getattr(kernel, "smem", None) or 0
+        if smem is None:
+            smem = needed
+        elif smem < needed:
+            raise ValueError(f"{kernel.name} uses {needed} bytes of dynamic "
+                             f"shared memory; smem={smem} would let it read "
+                             "and write past its block's allocation")
         if len(args) != len(kernel.arguments):
             raise TypeError(f"{kernel.name} takes {len(kernel.arguments)} "
                             f"arguments ({', '.join(kernel.arguments)}), "

@@ -30,6 +30,8 @@ def test_compiles_the_sm80_example(sm80_source):
     assert kernel.arguments == ["memref<?xf16, 1>", "memref<?xf16, 1>",
                                 "memref<?xf32, 1>", "index", "index", "index"]
     assert kernel.block == [128, 1, 1] and kernel.module == "kernels"
+    # Three stages of 128x64 f16 k-tiles of A and of B.
+    assert kernel.smem == 3 * 2 * 128 * 64 * 2
 
 
 def test_compiles_a_warp_specialized_hopper_kernel():
@@ -38,6 +40,33 @@ def test_compiles_a_warp_specialized_hopper_kernel():
     ptx = next(iter(module.ptx.values()))
     assert "wgmma.mma_async" in ptx and "setmaxnreg" in ptx
     assert module.kernels["gemm_tn"].block == [384, 1, 1]
+    # Four stages of A and B, two of C's boxes, eight mbarriers.
+    assert module.kernels["gemm_tn"].smem == 229440
+
+
+def test_a_kernels_dynamic_shared_memory_is_what_its_views_reach():
+    source = """
+    gpu.module @kernels {
+      gpu.func @none() kernel { gpu.return }
+      gpu.func @fixed() kernel {
+        %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+        %c4096 = arith.constant 4096 : index
+        %c0 = arith.constant 0 : index
+        %b = memref.view %dyn[%c4096][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16xi64, #gpu.address_space<workgroup>>
+        %a = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<1024xf32, #gpu.address_space<workgroup>>
+        gpu.return
+      }
+      gpu.func @moving(%at: index) kernel {
+        %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+        %a = memref.view %dyn[%at][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xf32, #gpu.address_space<workgroup>>
+        gpu.return
+      }
+    }
+    """
+    kernels = compile(source, chip="sm_80", cache=False).kernels
+    assert kernels["none"].smem == 0
+    assert kernels["fixed"].smem == 4096 + 16 * 8
+    assert kernels["moving"].smem is None
 
 
 def test_diagnostics_are_located(sm80_source):
@@ -78,6 +107,7 @@ def test_cache_hits_are_fast_and_keyed(sm80_source):
     assert again.ptx == first.ptx
     assert again.kernels["gemm_tn"].arguments == \
         first.kernels["gemm_tn"].arguments
+    assert again.kernels["gemm_tn"].smem == first.kernels["gemm_tn"].smem
     assert not compile(sm80_source, chip="sm_86").cached
     assert not compile(sm80_source, chip="sm_80", opt_level=2).cached
     assert not compile(sm80_source + "\n", chip="sm_80").cached

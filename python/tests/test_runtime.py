@@ -125,7 +125,9 @@ def test_numpy_arguments_are_copied_in_and_out():
     a = rng.standard_normal((m, k)).astype(np.float16)
     b = rng.standard_normal((n, k)).astype(np.float16)
     c = np.full((m, n), np.nan, dtype=np.float32)
-    module["gemm_tn"](a, b, c, m, n, k, grid=(1, 1), smem=98304)
+    # The launch gives the kernel its 96 KiB of dynamic shared memory by
+    # default.
+    module["gemm_tn"](a, b, c, m, n, k, grid=(1, 1))
     ref = a.astype(np.float64) @ b.astype(np.float64).T
     assert np.linalg.norm(c - ref) / np.linalg.norm(ref) < 1e-5
 
@@ -140,6 +142,9 @@ def test_launch_errors_are_named():
         module["gemm_tn"](a, a, grid=1)
     with pytest.raises(runtime.CudaError, match="CUDA_ERROR_INVALID_VALUE"):
         module["gemm_tn"](a, a, a.float(), 1, 1, 1, grid=1, block=(2048,))
+    with pytest.raises(ValueError, match="gemm_tn uses 98304 bytes of dynamic "
+                       "shared memory; smem=49152 would let it read"):
+        module["gemm_tn"](a, a, a.float(), 1, 1, 1, grid=1, smem=49152)
     with pytest.raises(KeyError, match="no kernel"):
         module["gemm_nt"]
 
