@@ -100,3 +100,77 @@ Result<EpiloguePlan> mlir::cute::planEpilogue(const TiledMma &mma,
       [](const EpilogueRun &a, const EpilogueRun &b) { return a.box < b.box; });
   return plan;
 }
+
+Result<EpilogueStmatrixPlan>
+mlir::cute::planStmatrix(const TiledMma &mma, const EpiloguePlan &plan,
+                         int64_t boxRows, int64_t boxCols, int valueBits) {
+  if (valueBits != 16)
+    return algebraError("stmatrix stores 16-bit values, not " +
+                        std::to_string(valueBits) + "-bit ones");
+  if (mma.numThreads() % 32 || plan.runs.empty() || plan.runs.size() % 4 ||
+      plan.runs.front().value != 0)
+    return algebraError("the runs do not come in groups of four per warp");
+  size_t groups = plan.runs.size() / 4;
+  for (size_t g = 0; g < groups; ++g)
+    for (size_t i = 0; i < 4; ++i) {
+      const EpilogueRun &run = plan.runs[4 * g + i];
+      if (run.length != 2 || run.box != plan.runs[4 * g].box)
+        return algebraError("run " + std::to_string(4 * g + i) +
+                            " is not a pair of values in its group's box");
+    }
+  EpilogueStmatrixPlan result;
+  result.groups.resize(groups);
+  for (int64_t warp = 0; warp < mma.numThreads() / 32; ++warp) {
+    std::vector<Coords> lanes;
+    for (int64_t lane = 0; lane < 32; ++lane) {
+      CUTE_TRY(coords, valueCoords(mma, 32 * warp + lane));
+      lanes.push_back(std::move(coords));
+    }
+    std::pair<int64_t, int64_t> first;
+    for (size_t g = 0; g < groups; ++g) {
+      int64_t box = plan.runs[4 * g].box;
+      int64_t boxRow = box / plan.boxesN * boxRows;
+      int64_t boxCol = box % plan.boxesN * boxCols;
+      std::array<std::pair<int64_t, int64_t>, 4> origin;
+      for (size_t i = 0; i < 4; ++i) {
+        int64_t value = plan.runs[4 * g + i].value;
+        // Lane 0 holds the matrix's first row and columns.
+        auto [row, col] = lanes[0][value];
+        origin[i] = {row - boxRow, col - boxCol};
+        if (origin[i].first < 0 || origin[i].first + 8 > boxRows ||
+            origin[i].second < 0 || origin[i].second + 8 > boxCols ||
+            origin[i].second % 8)
+          return algebraError("the 8x8 matrix of run " +
+                              std::to_string(4 * g + i) + " in warp " +
+                              std::to_string(warp) +
+                              " is not 16-byte rows inside its box");
+        for (int64_t lane = 0; lane < 32; ++lane)
+          if (lanes[lane][value] !=
+              std::make_pair(row + lane / 4, col + 2 * (lane % 4)))
+            return algebraError("lane " + std::to_string(lane) + " of warp " +
+                                std::to_string(warp) + " does not hold run " +
+                                std::to_string(4 * g + i) +
+                                " where stmatrix takes it");
+      }
+      std::array<std::pair<int64_t, int64_t>, 4> offsets;
+      for (size_t i = 0; i < 4; ++i)
+        offsets[i] = {origin[i].first - origin[0].first,
+                      origin[i].second - origin[0].second};
+      if (g == 0)
+        first = origin[0];
+      if (warp == 0 && g == 0)
+        result.matrixOffsets = offsets;
+      EpilogueStmatrix group{box, int64_t(4 * g), origin[0].first - first.first,
+                             origin[0].second - first.second};
+      if (offsets != result.matrixOffsets ||
+          (warp > 0 && (group.rowOffset != result.groups[g].rowOffset ||
+                        group.colOffset != result.groups[g].colOffset)))
+        return algebraError("the matrices of group " + std::to_string(g) +
+                            " in warp " + std::to_string(warp) +
+                            " are not placed as in the other groups and "
+                            "warps");
+      result.groups[g] = group;
+    }
+  }
+  return result;
+}

@@ -93,3 +93,54 @@ TEST(Epilogue, Sm80PairsAreFourBytesOfF16) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(EpilogueStmatrix, WgmmaPairsAreStoredFourMatricesAtATime) {
+  // bf16 C of two warpgroups along M in 128x64 boxes: per warp and box, the
+  // 16 rows x 64 columns are four stmatrix.x4 of a 16x16 block each: rows
+  // 0-7 and 8-15 of an 8-column group, then of the next.
+  TiledMma mma = tiled("SM90_64x256x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)");
+  Result<EpiloguePlan> plan = planEpilogue(mma, 128, 64, 16);
+  ASSERT_TRUE(plan) << plan.message();
+  Result<EpilogueStmatrixPlan> st = planStmatrix(mma, *plan, 128, 64, 16);
+  ASSERT_TRUE(st) << st.message();
+  using Offset = std::pair<int64_t, int64_t>;
+  EXPECT_EQ(st->matrixOffsets[0], Offset(0, 0));
+  EXPECT_EQ(st->matrixOffsets[1], Offset(8, 0));
+  EXPECT_EQ(st->matrixOffsets[2], Offset(0, 8));
+  EXPECT_EQ(st->matrixOffsets[3], Offset(8, 8));
+  ASSERT_EQ(st->groups.size(), 16u);
+  for (size_t g = 0; g < st->groups.size(); ++g) {
+    EXPECT_EQ(st->groups[g].box, int64_t(g / 4)) << g;
+    EXPECT_EQ(st->groups[g].firstRun, int64_t(4 * g)) << g;
+    EXPECT_EQ(st->groups[g].rowOffset, 0) << g;
+    EXPECT_EQ(st->groups[g].colOffset, int64_t(16 * (g % 4))) << g;
+  }
+}
+
+TEST(EpilogueStmatrix, F32ValuesAreNotStmatrixValues) {
+  TiledMma mma = tiled("SM90_64x256x16_F32F16F16_SS", "(2,1,1):(1,0,0)");
+  Result<EpiloguePlan> plan = planEpilogue(mma, 128, 32, 32);
+  ASSERT_TRUE(plan) << plan.message();
+  Result<EpilogueStmatrixPlan> st = planStmatrix(mma, *plan, 128, 32, 32);
+  ASSERT_FALSE(st);
+  EXPECT_NE(st.message().find("stmatrix stores 16-bit values, not 32-bit"),
+            std::string::npos)
+      << st.message();
+}
+
+TEST(EpilogueStmatrix, BoxesOfEightColumnsLeaveNoGroupsOfFour) {
+  // 8-column boxes hold one pair of runs (rows r and r + 8) per box: no
+  // four matrices of a warp share a box.
+  TiledMma mma = tiled("SM90_64x256x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)");
+  Result<EpiloguePlan> plan = planEpilogue(mma, 128, 8, 16);
+  ASSERT_TRUE(plan) << plan.message();
+  Result<EpilogueStmatrixPlan> st = planStmatrix(mma, *plan, 128, 8, 16);
+  ASSERT_FALSE(st);
+  EXPECT_NE(st.message().find("is not a pair of values in its group's box"),
+            std::string::npos)
+      << st.message();
+}
+
+} // namespace

@@ -19,6 +19,8 @@
 
 #include "cute-mlir/Atom/TiledMma.h"
 
+#include <array>
+
 namespace mlir {
 namespace cute {
 
@@ -39,6 +41,36 @@ struct EpiloguePlan {
   /// Every value of a thread once, box by box.
   std::vector<EpilogueRun> runs;
 };
+
+/// A group of four consecutive 32-bit runs of a plan (pairs of 16-bit
+/// values) that one `stmatrix.x4` stores: in every warp they are the four
+/// 8x8 matrices as stmatrix takes them, lane l holding row l / 4, columns
+/// 2 (l % 4) and 2 (l % 4) + 1 of each.
+struct EpilogueStmatrix {
+  int64_t box;
+  /// The index in EpiloguePlan::runs of the group's first run.
+  int64_t firstRun;
+  /// Where the group's first matrix sits in its box, relative to where the
+  /// first group's first matrix sits in its own, the same for every warp.
+  int64_t rowOffset, colOffset;
+};
+
+struct EpilogueStmatrixPlan {
+  /// Matrix i of every group starts `matrixOffsets[i]` (row, col) from its
+  /// group's first matrix; lane l gives stmatrix the address of row l % 8
+  /// of matrix l / 8.
+  std::array<std::pair<int64_t, int64_t>, 4> matrixOffsets;
+  std::vector<EpilogueStmatrix> groups;
+};
+
+/// The stmatrix.x4 stores of `plan`'s runs, when every run is a pair of
+/// 16-bit values and every four consecutive runs of a box are the matrices
+/// of a stmatrix in every warp, at the same places relative to each other;
+/// an error naming the first condition that fails otherwise.
+Result<EpilogueStmatrixPlan> planStmatrix(const TiledMma &mma,
+                                          const EpiloguePlan &plan,
+                                          int64_t boxRows, int64_t boxCols,
+                                          int valueBits);
 
 /// The plan for the threads of `mma` storing their accumulators (CuTe's
 /// partition_C order, value i being flat coordinate i of the fragment) as

@@ -48,6 +48,9 @@ public:
     bytes = elementBits(outType) / 8;
     cute::EpiloguePlan plan =
         *cute::planEpilogue(mma, boxRows, boxCols, bytes * 8);
+    // 16-bit C in stmatrix's fragment: one stmatrix.x4 per four runs.
+    Result<cute::EpilogueStmatrixPlan> stmatrix =
+        cute::planStmatrix(mma, plan, boxRows, boxCols, bytes * 8);
     FailureOr<TracedTensor> acc = tracer.traceTensor(op.getAcc(), op);
     FailureOr<AlgebraValue> tile = tracer.trace(op.getTile(), op);
     FailureOr<AlgebraValue> thread = tracer.trace(op.getThread(), op);
@@ -80,6 +83,9 @@ public:
         arith::AddIOp::create(
             b, loc, arith::MulIOp::create(b, loc, row, index(boxCols)), col),
         index(bytes));
+    if (stmatrix)
+      stmatrixOffset =
+          stmatrixRowOffset(*stmatrix, plan, row, col, boxRows, boxCols);
     Value originM = emitter.emit(origin->mode(0).value());
     Value originN = emitter.emit(origin->mode(1).value());
 
@@ -111,10 +117,18 @@ public:
                                              /*read=*/b.getUnitAttr());
       });
       namedBarrier();
-      for (; next < plan.runs.size() && plan.runs[next].box == box; ++next)
-        if (failed(storeRun(acc->memref, acc->value, plan.runs[next],
-                            stage * boxBytes, boxCols)))
-          return failure();
+      if (stmatrix) {
+        for (const cute::EpilogueStmatrix &group : stmatrix->groups)
+          if (group.box == box &&
+              failed(storeMatrices(acc->memref, acc->value, plan, group,
+                                   stage * boxBytes, boxCols)))
+            return failure();
+      } else {
+        for (; next < plan.runs.size() && plan.runs[next].box == box; ++next)
+          if (failed(storeRun(acc->memref, acc->value, plan.runs[next],
+                              stage * boxBytes, boxCols)))
+            return failure();
+      }
       NVVM::FenceProxyOp::create(
           b, loc, NVVM::ProxyKind::async_shared,
           NVVM::SharedSpaceAttr::get(b.getContext(),
@@ -141,10 +155,10 @@ public:
   }
 
 private:
-  /// One vector store of `run.length` converted values.
-  LogicalResult storeRun(Value accMemref, const TensorValue &accValue,
-                         const cute::EpilogueRun &run, int64_t stageOffset,
-                         int64_t boxCols) {
+  /// The values of `run`, converted to the output type: a scalar, or a
+  /// vector of `run.length`.
+  FailureOr<Value> convertedRun(Value accMemref, const TensorValue &accValue,
+                                const cute::EpilogueRun &run) {
     SmallVector<Value> values;
     for (int64_t v = run.value; v < run.value + run.length; ++v) {
       FailureOr<Value> at =
@@ -154,34 +168,117 @@ private:
       values.push_back(memref::LoadOp::create(b, loc, accMemref, *at));
     }
     Type accType = values.front().getType();
-    Value stored;
     if (run.length == 1) {
-      stored = values.front();
+      Value stored = values.front();
       if (accType != outType)
         stored = arith::TruncFOp::create(b, loc, outType, stored);
-    } else {
-      stored = vector::FromElementsOp::create(
-          b, loc, VectorType::get({run.length}, accType), values);
-      if (accType != outType)
-        stored = arith::TruncFOp::create(
-            b, loc, VectorType::get({run.length}, outType), stored);
+      return stored;
     }
-    int64_t constant =
-        stageOffset + (run.rowOffset * boxCols + run.colOffset) * bytes;
-    Value offset = arith::IndexCastOp::create(
-        b, loc, b.getI64Type(),
-        arith::AddIOp::create(b, loc, threadOffset, index(constant)));
+    Value stored = vector::FromElementsOp::create(
+        b, loc, VectorType::get({run.length}, accType), values);
+    if (accType != outType)
+      stored = arith::TruncFOp::create(
+          b, loc, VectorType::get({run.length}, outType), stored);
+    return stored;
+  }
+
+  /// A pointer to byte `offset` (index) of the buffer, swizzled as TMA
+  /// swizzles the address bits (the XOR reads the whole address).
+  Value swizzledPointer(Value offset) {
+    Value bytes = arith::IndexCastOp::create(b, loc, b.getI64Type(), offset);
     if (swizzle.bits()) {
-      // TMA swizzles the address bits, so the XOR reads the whole address.
-      Value address = LLVM::AddOp::create(b, loc, baseAddress, offset);
+      Value address = LLVM::AddOp::create(b, loc, baseAddress, bytes);
       Value bits = LLVM::AndOp::create(
           b, loc, LLVM::LShrOp::create(b, loc, address, i64(swizzle.shift())),
           i64(swizzle.zzzMask()));
-      offset = LLVM::XOrOp::create(b, loc, offset, bits);
+      bytes = LLVM::XOrOp::create(b, loc, bytes, bits);
     }
-    Value ptr = LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(),
-                                    buffer, ArrayRef<LLVM::GEPArg>{offset});
-    LLVM::StoreOp::create(b, loc, stored, ptr, run.length * bytes);
+    return LLVM::GEPOp::create(b, loc, buffer.getType(), b.getI8Type(), buffer,
+                               ArrayRef<LLVM::GEPArg>{bytes});
+  }
+
+  /// One vector store of `run.length` converted values.
+  LogicalResult storeRun(Value accMemref, const TensorValue &accValue,
+                         const cute::EpilogueRun &run, int64_t stageOffset,
+                         int64_t boxCols) {
+    FailureOr<Value> stored = convertedRun(accMemref, accValue, run);
+    if (failed(stored))
+      return failure();
+    int64_t constant =
+        stageOffset + (run.rowOffset * boxCols + run.colOffset) * bytes;
+    Value ptr = swizzledPointer(
+        arith::AddIOp::create(b, loc, threadOffset, index(constant)));
+    LLVM::StoreOp::create(b, loc, *stored, ptr, run.length * bytes);
+    return success();
+  }
+
+  /// The byte offset in a box of the row whose address this thread gives
+  /// stmatrix for the first group: row lane % 8 of matrix lane / 8, the
+  /// matrices placed from the warp's first one, which sits lane / 4 rows
+  /// and 2 (lane % 4) columns before the thread's first value (row, col).
+  Value stmatrixRowOffset(const cute::EpilogueStmatrixPlan &stmatrix,
+                          const cute::EpiloguePlan &plan, Value row, Value col,
+                          int64_t boxRows, int64_t boxCols) {
+    Value lane = arith::RemUIOp::create(b, loc, op.getThread(), index(32));
+    Value matrix = arith::DivUIOp::create(b, loc, lane, index(8));
+    auto pick = [&](auto field) -> Value {
+      Value picked = index(field(stmatrix.matrixOffsets[0]));
+      for (int64_t i = 1; i < 4; ++i)
+        picked = arith::SelectOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, matrix,
+                                  index(i)),
+            index(field(stmatrix.matrixOffsets[i])), picked);
+      return picked;
+    };
+    int64_t box = plan.runs.front().box;
+    Value warpRow = arith::SubIOp::create(
+        b, loc, row, arith::DivUIOp::create(b, loc, lane, index(4)));
+    Value warpCol = arith::SubIOp::create(
+        b, loc, col,
+        arith::MulIOp::create(
+            b, loc, arith::RemUIOp::create(b, loc, lane, index(4)), index(2)));
+    Value r = arith::AddIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, warpRow, pick([](auto p) {
+                                        return p.first;
+                                      })),
+        arith::SubIOp::create(b, loc,
+                              arith::RemUIOp::create(b, loc, lane, index(8)),
+                              index(box / plan.boxesN * boxRows)));
+    Value c = arith::SubIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, warpCol, pick([](auto p) {
+                                        return p.second;
+                                      })),
+        index(box % plan.boxesN * boxCols));
+    return arith::MulIOp::create(
+        b, loc,
+        arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, r, index(boxCols)), c),
+        index(bytes));
+  }
+
+  /// One stmatrix.x4 of a group's four runs, each a pair of 16-bit values
+  /// packed in a 32-bit register.
+  LogicalResult storeMatrices(Value accMemref, const TensorValue &accValue,
+                              const cute::EpiloguePlan &plan,
+                              const cute::EpilogueStmatrix &group,
+                              int64_t stageOffset, int64_t boxCols) {
+    SmallVector<Value> words;
+    for (int64_t i = 0; i < 4; ++i) {
+      FailureOr<Value> pair =
+          convertedRun(accMemref, accValue, plan.runs[group.firstRun + i]);
+      if (failed(pair))
+        return failure();
+      words.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), *pair));
+    }
+    int64_t constant =
+        stageOffset + (group.rowOffset * boxCols + group.colOffset) * bytes;
+    Value ptr = swizzledPointer(
+        arith::AddIOp::create(b, loc, stmatrixOffset, index(constant)));
+    NVVM::StMatrixOp::create(
+        b, loc, ptr, words, NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+        NVVM::LdStMatrixEltType::B16);
     return success();
   }
 
@@ -215,7 +312,8 @@ private:
   Type outType;
   int64_t bytes = 0;
   cute::Swizzle swizzle = *cute::Swizzle::get(0, 4, 3);
-  Value threadOffset, buffer, baseAddress, leader, barrierId, barrierThreads;
+  Value threadOffset, stmatrixOffset, buffer, baseAddress, leader, barrierId,
+      barrierThreads;
 };
 
 } // namespace

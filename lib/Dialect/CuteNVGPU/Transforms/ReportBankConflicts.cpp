@@ -363,7 +363,9 @@ void Reporter::reportTensor(Operation *op, Value tensor,
 void Reporter::report(EpilogueStoreOp op) {
   // As EpilogueLowering issues them: each run of the plan is one vector
   // store of every thread, at its first accumulator's place in the box plus
-  // the run's constant offset, swizzled on the address bits.
+  // the run's constant offset, swizzled on the address bits; or, for 16-bit
+  // C in stmatrix's fragment, each group of four runs one stmatrix.x4 whose
+  // lane l addresses row l % 8 of matrix l / 8.
   cute::Result<cute::TiledMma> mma = op.getTiledMma().getTiledMma();
   cute::Result<cute::TmaAtom> atom = op.getAtom().getTmaAtom();
   if (mma.failed() || atom.failed())
@@ -387,11 +389,21 @@ void Reporter::report(EpilogueStoreOp op) {
   int64_t m = mma->tileSize(0), n = mma->tileSize(1);
   cute::Layout colMajor = cute::makeLayout(
       cute::IntTuple::tuple({cute::IntTuple(m), cute::IntTuple(n)}));
-  // One name for the op: the widest store.
+  cute::Result<cute::EpilogueStmatrixPlan> stmatrix =
+      cute::planStmatrix(*mma, *plan, boxRows, boxCols, bits);
+  // One name for the op: stmatrix, or the widest store.
   int64_t widest = 0;
   for (const cute::EpilogueRun &run : plan->runs)
     widest = std::max(widest, run.length * bytes);
-  std::string name = "st.shared " + std::to_string(widest * 8) + "-bit";
+  std::string name = stmatrix
+                         ? std::string("stmatrix.x4")
+                         : "st.shared " + std::to_string(widest * 8) + "-bit";
+  auto swizzled = [&](int64_t offset) {
+    int64_t address = base + offset;
+    if (swizzle.bits())
+      offset ^= (address >> swizzle.shift()) & swizzle.zzzMask();
+    return base + offset;
+  };
   WarpAccessesFn accessesOf =
       [&](int64_t first, LaneEvaluator &lanes,
           std::string &why) -> FailureOr<std::vector<WarpAccess>> {
@@ -412,21 +424,39 @@ void Reporter::report(EpilogueStoreOp op) {
         return failure();
       }
       int64_t at = part->second.value();
-      threadOffsets.push_back(((at % m) * boxCols + at / m) * bytes);
+      int64_t row = at % m, col = at / m;
+      if (stmatrix) {
+        // The row this lane addresses, from its warp's first matrix.
+        int64_t lane = *tid % cute::kWarpLanes;
+        const cute::EpilogueRun &run0 = plan->runs.front();
+        auto [dRow, dCol] = stmatrix->matrixOffsets[lane / 8];
+        row += dRow + lane % 8 - lane / 4 - run0.box / plan->boxesN * boxRows;
+        col += dCol - 2 * (lane % 4) - run0.box % plan->boxesN * boxCols;
+      }
+      threadOffsets.push_back((row * boxCols + col) * bytes);
     }
     std::vector<WarpAccess> accesses;
+    if (stmatrix) {
+      for (const cute::EpilogueStmatrix &group : stmatrix->groups) {
+        WarpAccess access;
+        access.bytesPerLane = 16;
+        access.matrices = 4;
+        int64_t constant =
+            (group.box % stages) * boxBytes +
+            (group.rowOffset * boxCols + group.colOffset) * bytes;
+        for (int64_t threadOffset : threadOffsets)
+          access.lanes.push_back(swizzled(threadOffset + constant));
+        accesses.push_back(std::move(access));
+      }
+      return accesses;
+    }
     for (const cute::EpilogueRun &run : plan->runs) {
       WarpAccess access;
       access.bytesPerLane = run.length * bytes;
       int64_t constant = (run.box % stages) * boxBytes +
                          (run.rowOffset * boxCols + run.colOffset) * bytes;
-      for (int64_t threadOffset : threadOffsets) {
-        int64_t offset = threadOffset + constant;
-        int64_t address = base + offset;
-        if (swizzle.bits())
-          offset ^= (address >> swizzle.shift()) & swizzle.zzzMask();
-        access.lanes.push_back(base + offset);
-      }
+      for (int64_t threadOffset : threadOffsets)
+        access.lanes.push_back(swizzled(threadOffset + constant));
       accesses.push_back(std::move(access));
     }
     return accesses;

@@ -50,7 +50,10 @@ def CuteNVGPU_EpilogueStoreOp : CuteNVGPU_Op<"epilogue_store"> {
     unroll alike for all threads; for wgmma TiledMMAs tiled along M, boxes
     span the tile's M rows), that the fragment holds the TiledMMA's values,
     and that the buffer holds whole boxes. The lowering writes runs of
-    values side by side with vector stores of up to 16 bytes. The buffer
+    values side by side with vector stores of up to 16 bytes, or, for 16-bit
+    C whose pairs of values every warp holds as stmatrix takes its 8x8
+    matrices (wgmma's and mma.sync's C fragments), four pairs at a time
+    with `stmatrix.x4`: a quarter of the store instructions. The buffer
     starts where the swizzle's pattern starts (1024 bytes for 128-byte
     swizzle), as TMA needs.
 
