@@ -19,10 +19,10 @@
 // bf16, any M, N a multiple of 8, K a multiple of 8.
 
 // A stage expects A's two 64x64 halves (8 KiB each, each multicast by one
-// CTA of the cluster) and B's 256x64 box: 48 KiB. A's
-// copy offsets this CTA's half by its rank along y and multicasts to both
-// CTAs; B's is a plain load. A consumer warp releases a stage to the CTAs
-// of its cluster that share its x (both) or its y (itself), by mapa.
+// CTA of the cluster) and B's 256x64 box: 48 KiB. A's copy offsets this
+// CTA's half by its rank along y and multicasts to both CTAs; B's is a
+// plain load. A consumer warp releases a stage to the CTAs of its cluster
+// that share its x (both) or its y (itself), by mapa.
 // NVVM-LABEL: gpu.func @gemm_tn
 // NVVM: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c49152_i32
 // NVVM: arith.muli %cluster_block_id_y, %c4096 : index
