@@ -156,8 +156,10 @@ mlir::cute::planStmatrix(const TiledMma &mma, const EpiloguePlan &plan,
       for (size_t i = 0; i < 4; ++i)
         offsets[i] = {origin[i].first - origin[0].first,
                       origin[i].second - origin[0].second};
-      if (g == 0)
+      if (g == 0) {
         first = origin[0];
+        result.firstBoxOrigin = {boxRow, boxCol};
+      }
       if (warp == 0 && g == 0)
         result.matrixOffsets = offsets;
       EpilogueStmatrix group{box, int64_t(4 * g), origin[0].first - first.first,

@@ -338,7 +338,7 @@ class Function:
         memory (default: what the kernel's views of it reach; never less),
         in clusters of `cluster` blocks if given, on `stream`."""
         kernel = self.kernel
-        needed = getattr(kernel, "smem", None) or 0
+        needed = kernel.smem or 0
         if smem is None:
             smem = needed
         elif smem < needed:

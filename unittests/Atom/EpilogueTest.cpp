@@ -119,28 +119,48 @@ TEST(EpilogueStmatrix, WgmmaPairsAreStoredFourMatricesAtATime) {
   }
 }
 
-TEST(EpilogueStmatrix, F32ValuesAreNotStmatrixValues) {
-  TiledMma mma = tiled("SM90_64x256x16_F32F16F16_SS", "(2,1,1):(1,0,0)");
-  Result<EpiloguePlan> plan = planEpilogue(mma, 128, 32, 32);
+/// planStmatrix refuses the plan of `mma` in boxes of rows x cols of
+/// `bits`-bit values, saying `why`.
+void expectNoStmatrix(const TiledMma &mma, int64_t rows, int64_t cols, int bits,
+                      const std::string &why) {
+  Result<EpiloguePlan> plan = planEpilogue(mma, rows, cols, bits);
   ASSERT_TRUE(plan) << plan.message();
-  Result<EpilogueStmatrixPlan> st = planStmatrix(mma, *plan, 128, 32, 32);
+  Result<EpilogueStmatrixPlan> st = planStmatrix(mma, *plan, rows, cols, bits);
   ASSERT_FALSE(st);
-  EXPECT_NE(st.message().find("stmatrix stores 16-bit values, not 32-bit"),
-            std::string::npos)
-      << st.message();
+  EXPECT_NE(st.message().find(why), std::string::npos) << st.message();
+}
+
+TEST(EpilogueStmatrix, F32ValuesAreNotStmatrixValues) {
+  expectNoStmatrix(tiled("SM90_64x256x16_F32F16F16_SS", "(2,1,1):(1,0,0)"), 128,
+                   32, 32, "stmatrix stores 16-bit values, not 32-bit");
 }
 
 TEST(EpilogueStmatrix, BoxesOfEightColumnsLeaveNoGroupsOfFour) {
   // 8-column boxes hold one pair of runs (rows r and r + 8) per box: no
   // four matrices of a warp share a box.
+  expectNoStmatrix(tiled("SM90_64x256x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)"),
+                   128, 8, 16, "is not a pair of values in its group's box");
+}
+
+TEST(EpilogueStmatrix, EachLaneAddressesOneRowOfOneMatrix) {
+  // Thread 32 w + l holds its first value at row 16 w + l / 4, column
+  // 2 (l % 4); lane l addresses row 8 (m % 2) + l % 8, column 8 (m / 2) of
+  // its warp's 16x16 block, m = l / 8. The offset is the difference.
   TiledMma mma = tiled("SM90_64x256x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)");
-  Result<EpiloguePlan> plan = planEpilogue(mma, 128, 8, 16);
+  Result<EpiloguePlan> plan = planEpilogue(mma, 128, 64, 16);
   ASSERT_TRUE(plan) << plan.message();
-  Result<EpilogueStmatrixPlan> st = planStmatrix(mma, *plan, 128, 8, 16);
-  ASSERT_FALSE(st);
-  EXPECT_NE(st.message().find("is not a pair of values in its group's box"),
-            std::string::npos)
-      << st.message();
+  Result<EpilogueStmatrixPlan> st = planStmatrix(mma, *plan, 128, 64, 16);
+  ASSERT_TRUE(st) << st.message();
+  EXPECT_EQ(st->firstBoxOrigin, std::make_pair(int64_t(0), int64_t(0)));
+  for (int64_t lane = 0; lane < 32; ++lane) {
+    int64_t m = lane / 8;
+    EXPECT_EQ(st->laneOffset(lane),
+              std::make_pair(8 * (m % 2) + lane % 8 - lane / 4,
+                             8 * (m / 2) - 2 * (lane % 4)))
+        << lane;
+    // The same for every warp.
+    EXPECT_EQ(st->laneOffset(32 * 3 + lane), st->laneOffset(lane)) << lane;
+  }
 }
 
 } // namespace

@@ -60,7 +60,20 @@ struct EpilogueStmatrixPlan {
   /// group's first matrix; lane l gives stmatrix the address of row l % 8
   /// of matrix l / 8.
   std::array<std::pair<int64_t, int64_t>, 4> matrixOffsets;
+  /// The tile's (row, col) where the first group's box starts.
+  std::pair<int64_t, int64_t> firstBoxOrigin;
   std::vector<EpilogueStmatrix> groups;
+
+  /// The row lane `lane` addresses for the first group, in that group's
+  /// box, relative to where the thread's first value sits in the tile:
+  /// its warp's first matrix is lane / 4 rows and 2 (lane % 4) columns
+  /// before that value, and the lane's row is row lane % 8 of matrix
+  /// lane / 8.
+  std::pair<int64_t, int64_t> laneOffset(int64_t lane) const {
+    auto [matrixRow, matrixCol] = matrixOffsets[lane % 32 / 8];
+    return {matrixRow + lane % 8 - lane % 32 / 4 - firstBoxOrigin.first,
+            matrixCol - 2 * (lane % 4) - firstBoxOrigin.second};
+  }
 };
 
 /// The stmatrix.x4 stores of `plan`'s runs, when every run is a pair of

@@ -11,6 +11,9 @@
 // shared-memory address bits as TMA swizzles them. Per box: thread 0 waits
 // until TMA has read the stage, a named barrier, the stores, a proxy fence,
 // a named barrier, and thread 0 issues the TMA store and commits it.
+// 16-bit C in stmatrix's fragment (cute::planStmatrix) goes out four runs
+// at a time through the SM90_U32x4_STSM_N copy atom, each lane addressing
+// its matrix row from one more per-thread base.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,8 +87,7 @@ public:
             b, loc, arith::MulIOp::create(b, loc, row, index(boxCols)), col),
         index(bytes));
     if (stmatrix)
-      stmatrixOffset =
-          stmatrixRowOffset(*stmatrix, plan, row, col, boxRows, boxCols);
+      stmatrixOffset = stmatrixRowOffset(*stmatrix, row, col, boxCols);
     Value originM = emitter.emit(origin->mode(0).value());
     Value originN = emitter.emit(origin->mode(1).value());
 
@@ -213,12 +215,10 @@ private:
   }
 
   /// The byte offset in a box of the row whose address this thread gives
-  /// stmatrix for the first group: row lane % 8 of matrix lane / 8, the
-  /// matrices placed from the warp's first one, which sits lane / 4 rows
-  /// and 2 (lane % 4) columns before the thread's first value (row, col).
-  Value stmatrixRowOffset(const cute::EpilogueStmatrixPlan &stmatrix,
-                          const cute::EpiloguePlan &plan, Value row, Value col,
-                          int64_t boxRows, int64_t boxCols) {
+  /// stmatrix for the first group: EpilogueStmatrixPlan::laneOffset from
+  /// the thread's first value (row, col), computed for the run-time lane.
+  Value stmatrixRowOffset(const cute::EpilogueStmatrixPlan &stmatrix, Value row,
+                          Value col, int64_t boxCols) {
     Value lane = arith::RemUIOp::create(b, loc, op.getThread(), index(32));
     Value matrix = arith::DivUIOp::create(b, loc, lane, index(8));
     auto pick = [&](auto field) -> Value {
@@ -231,7 +231,7 @@ private:
             index(field(stmatrix.matrixOffsets[i])), picked);
       return picked;
     };
-    int64_t box = plan.runs.front().box;
+    auto [boxRow, boxCol] = stmatrix.firstBoxOrigin;
     Value warpRow = arith::SubIOp::create(
         b, loc, row, arith::DivUIOp::create(b, loc, lane, index(4)));
     Value warpCol = arith::SubIOp::create(
@@ -244,12 +244,12 @@ private:
                                       })),
         arith::SubIOp::create(b, loc,
                               arith::RemUIOp::create(b, loc, lane, index(8)),
-                              index(box / plan.boxesN * boxRows)));
+                              index(boxRow)));
     Value c = arith::SubIOp::create(
         b, loc, arith::AddIOp::create(b, loc, warpCol, pick([](auto p) {
                                         return p.second;
                                       })),
-        index(box % plan.boxesN * boxCols));
+        index(boxCol));
     return arith::MulIOp::create(
         b, loc,
         arith::AddIOp::create(
@@ -257,29 +257,30 @@ private:
         index(bytes));
   }
 
-  /// One stmatrix.x4 of a group's four runs, each a pair of 16-bit values
-  /// packed in a 32-bit register.
+  /// One stmatrix.x4 of a group's four runs, through the copy atom
+  /// SM90_U32x4_STSM_N: each run is a pair of 16-bit values, one matrix's
+  /// register.
   LogicalResult storeMatrices(Value accMemref, const TensorValue &accValue,
                               const cute::EpiloguePlan &plan,
                               const cute::EpilogueStmatrix &group,
                               int64_t stageOffset, int64_t boxCols) {
-    SmallVector<Value> words;
+    SmallVector<Value> values;
     for (int64_t i = 0; i < 4; ++i) {
       FailureOr<Value> pair =
           convertedRun(accMemref, accValue, plan.runs[group.firstRun + i]);
       if (failed(pair))
         return failure();
-      words.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), *pair));
+      for (int64_t e = 0; e < 2; ++e)
+        values.push_back(vector::ExtractOp::create(b, loc, *pair, e));
     }
     int64_t constant =
         stageOffset + (group.rowOffset * boxCols + group.colOffset) * bytes;
     Value ptr = swizzledPointer(
         arith::AddIOp::create(b, loc, stmatrixOffset, index(constant)));
-    NVVM::StMatrixOp::create(
-        b, loc, ptr, words, NVVM::MMALayout::row,
-        NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
-        NVVM::LdStMatrixEltType::B16);
-    return success();
+    auto atom = cast<CopyAtomAttrInterface>(
+        CopyAtomAttr::get(b.getContext(), "SM90_U32x4_STSM_N", outType));
+    return atom.buildCopy(b, loc, /*srcPtr=*/Value(), values, ptr,
+                          /*pred=*/Value(), /*mbarrier=*/Value());
   }
 
   void onLeader(function_ref<void()> body) {

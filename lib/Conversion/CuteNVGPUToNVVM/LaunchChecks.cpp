@@ -108,6 +108,8 @@ sharedMemoryLimitOf(gpu::GPUModuleOp module) {
 }
 
 LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
+  auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+      launch, launch.getKernel());
   gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
   if (auto threads = constants({block.x, block.y, block.z})) {
     int64_t total = (*threads)[0] * (*threads)[1] * (*threads)[2];
@@ -121,8 +123,6 @@ LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
       return launch.emitOpError()
              << "a block holds at most " << kMaxBlockThreads << " threads, got "
              << total << " (" << llvm::interleaved_array(*threads) << ")";
-    auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
-        launch, launch.getKernel());
     if (kernel)
       if (std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize())
         if (known->size() == 3 &&
@@ -154,36 +154,40 @@ LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
                    << llvm::interleaved_array(*ctas);
     }
   }
+  // The launch's dynamic shared memory: none without the operand, unknown
+  // when it is not a constant.
   APInt bytes;
   Value dynamic = launch.getDynamicSharedMemorySize();
-  auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
-      launch, launch.getKernel());
-  if (!dynamic || matchPattern(dynamic, m_ConstantInt(&bytes))) {
-    int64_t given = dynamic ? bytes.getSExtValue() : 0;
-    std::optional<int64_t> used =
-        kernel ? cute::dynamicSharedBytes(kernel) : std::nullopt;
-    if (used && given < *used)
-      return launch.emitOpError()
-             << "launches @" << kernel.getName() << " with " << given
-             << " bytes of dynamic shared memory, but the kernel's views of "
-                "gpu.dynamic_shared_memory reach "
-             << *used << " bytes";
-  }
-  if (dynamic && matchPattern(dynamic, m_ConstantInt(&bytes))) {
+  std::optional<int64_t> given;
+  if (!dynamic)
+    given = 0;
+  else if (matchPattern(dynamic, m_ConstantInt(&bytes)))
+    given = bytes.getSExtValue();
+  if (!given)
+    return success();
+  std::optional<int64_t> used =
+      kernel ? cute::dynamicSharedBytes(kernel) : std::nullopt;
+  if (used && *given < *used)
+    return launch.emitOpError()
+           << "launches @" << kernel.getName() << " with " << *given
+           << " bytes of dynamic shared memory, but the kernel's views of "
+              "gpu.dynamic_shared_memory reach "
+           << *used << " bytes";
+  if (dynamic) {
     auto module =
         root.lookupSymbol<gpu::GPUModuleOp>(launch.getKernelModuleName());
     int64_t staticBytes = kernel ? cute::staticSharedBytes(kernel) : 0;
     if (module)
       if (auto limit = sharedMemoryLimitOf(module)) {
-        if (bytes.getSExtValue() > limit->first)
+        if (*given > limit->first)
           return launch.emitOpError()
-                 << "asks for " << bytes.getSExtValue()
+                 << "asks for " << *given
                  << " bytes of dynamic shared memory, more than the "
                  << limit->first << " a block of " << limit->second
                  << " can have";
-        if (bytes.getSExtValue() > limit->first - staticBytes)
+        if (*given > limit->first - staticBytes)
           return launch.emitOpError()
-                 << "asks for " << bytes.getSExtValue()
+                 << "asks for " << *given
                  << " bytes of dynamic shared memory beside the kernel's "
                  << staticBytes << " bytes of static shared memory, more "
                  << "than the " << limit->first << " a block of "

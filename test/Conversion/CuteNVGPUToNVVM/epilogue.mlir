@@ -52,14 +52,14 @@
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c128_i32
 // CHECK: %[[V:.*]] = vector.from_elements
 // CHECK: %[[H:.*]] = arith.truncf %[[V]] : vector<2xf32> to vector<2xf16>
-// CHECK: %[[W0:.*]] = llvm.bitcast %[[H]] : vector<2xf16> to i32
-// CHECK-COUNT-3: llvm.bitcast %{{.*}} : vector<2xf16> to i32
 // CHECK: %[[O:.*]] = arith.index_cast %[[OFF]] : index to i64
 // CHECK: %[[A:.*]] = llvm.add %[[ADDR]], %[[O]] : i64
 // CHECK: %[[S:.*]] = llvm.lshr %[[A]], %[[SHIFT]] : i64
 // CHECK: %[[B:.*]] = llvm.and %[[S]], %[[MASK]] : i64
 // CHECK: %[[X:.*]] = llvm.xor %[[O]], %[[B]] : i64
 // CHECK: %[[P:.*]] = llvm.getelementptr %[[BASE]][%[[X]]] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i8
+// CHECK: %[[W0:.*]] = llvm.bitcast %[[H]] : vector<2xf16> to i32
+// CHECK-COUNT-3: llvm.bitcast %{{.*}} : vector<2xf16> to i32
 // CHECK: nvvm.stmatrix %[[P]], %[[W0]], %{{.*}}, %{{.*}}, %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
 // CHECK: arith.addi %[[OFF]], %c32 : index
 // CHECK: nvvm.stmatrix

@@ -427,11 +427,9 @@ void Reporter::report(EpilogueStoreOp op) {
       int64_t row = at % m, col = at / m;
       if (stmatrix) {
         // The row this lane addresses, from its warp's first matrix.
-        int64_t lane = *tid % cute::kWarpLanes;
-        const cute::EpilogueRun &run0 = plan->runs.front();
-        auto [dRow, dCol] = stmatrix->matrixOffsets[lane / 8];
-        row += dRow + lane % 8 - lane / 4 - run0.box / plan->boxesN * boxRows;
-        col += dCol - 2 * (lane % 4) - run0.box % plan->boxesN * boxCols;
+        auto [dRow, dCol] = stmatrix->laneOffset(*tid % cute::kWarpLanes);
+        row += dRow;
+        col += dCol;
       }
       threadOffsets.push_back((row * boxCols + col) * bytes);
     }
