@@ -92,18 +92,21 @@ TEST(Epilogue, Sm80PairsAreFourBytesOfF16) {
     EXPECT_EQ(run.length, 2);
 }
 
-} // namespace
-
-namespace {
+/// The stmatrix plan of bf16 C of two warpgroups along M (a 128x256 tile)
+/// in 128x64 boxes.
+Result<EpilogueStmatrixPlan> wgmmaBf16Stmatrix() {
+  TiledMma mma = tiled("SM90_64x256x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)");
+  Result<EpiloguePlan> plan = planEpilogue(mma, 128, 64, 16);
+  if (!plan)
+    return plan.takeError();
+  return planStmatrix(mma, *plan, 128, 64, 16);
+}
 
 TEST(EpilogueStmatrix, WgmmaPairsAreStoredFourMatricesAtATime) {
   // bf16 C of two warpgroups along M in 128x64 boxes: per warp and box, the
   // 16 rows x 64 columns are four stmatrix.x4 of a 16x16 block each: rows
   // 0-7 and 8-15 of an 8-column group, then of the next.
-  TiledMma mma = tiled("SM90_64x256x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)");
-  Result<EpiloguePlan> plan = planEpilogue(mma, 128, 64, 16);
-  ASSERT_TRUE(plan) << plan.message();
-  Result<EpilogueStmatrixPlan> st = planStmatrix(mma, *plan, 128, 64, 16);
+  Result<EpilogueStmatrixPlan> st = wgmmaBf16Stmatrix();
   ASSERT_TRUE(st) << st.message();
   using Offset = std::pair<int64_t, int64_t>;
   EXPECT_EQ(st->matrixOffsets[0], Offset(0, 0));
@@ -146,10 +149,7 @@ TEST(EpilogueStmatrix, EachLaneAddressesOneRowOfOneMatrix) {
   // Thread 32 w + l holds its first value at row 16 w + l / 4, column
   // 2 (l % 4); lane l addresses row 8 (m % 2) + l % 8, column 8 (m / 2) of
   // its warp's 16x16 block, m = l / 8. The offset is the difference.
-  TiledMma mma = tiled("SM90_64x256x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)");
-  Result<EpiloguePlan> plan = planEpilogue(mma, 128, 64, 16);
-  ASSERT_TRUE(plan) << plan.message();
-  Result<EpilogueStmatrixPlan> st = planStmatrix(mma, *plan, 128, 64, 16);
+  Result<EpilogueStmatrixPlan> st = wgmmaBf16Stmatrix();
   ASSERT_TRUE(st) << st.message();
   EXPECT_EQ(st->firstBoxOrigin, std::make_pair(int64_t(0), int64_t(0)));
   for (int64_t lane = 0; lane < 32; ++lane) {
