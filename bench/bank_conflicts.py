@@ -12,7 +12,7 @@ Companion of scripts/ncu-bank-conflicts.sh, which runs it under ncu:
       each warp executes it at that shape) and prints them next to ncu's.
 
 The dynamic counts are each example's loop structure, written out below:
-  gemm-sm80 (128x128x64 tiles, 4 warps, 3-stage cp.async ring): per block,
+  gemm-sm80 (128x256x64 tiles, 8 warps, 3-stage cp.async ring): per block,
     the two prologue cp.async copies run min(2, kt) times, the two mainloop
     ones max(0, kt - 2) times; the ldmatrix copies of k-block 0 once before
     the mainloop and kt times in it, those of k-blocks 1-3 3 kt times, with
@@ -76,9 +76,9 @@ def executions(kernel, remarks, shape):
         if kinds != want:
             sys.exit(f"gemm-sm80: expected remarks {want}, got {kinds}; "
                      "update the model in bench/bank_conflicts.py")
-        blocks = math.ceil(m / 128) * math.ceil(n / 128)
+        blocks = math.ceil(m / 128) * math.ceil(n / 256)
         kt = math.ceil(k / 64)
-        warps = 4 * blocks
+        warps = 8 * blocks
         # Prologue copies, k-block 0 before the mainloop, mainloop copies,
         # k-blocks 1-3 of each k-tile, the next k-tile's k-block 0.
         per_op = ([min(2, kt)] * 2 + [1] * 2 + [max(0, kt - 2)] * 2 +

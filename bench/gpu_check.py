@@ -185,12 +185,12 @@ def tensor_map(t, box):
 
 # The sm_90a example's dynamic shared memory: three stages and three mbarriers.
 SM90A_SMEM = 3 * 32768 + 24
-# The sm_80 example's: three stages of 128x64 f16 k-tiles of A and of B.
-SM80_SMEM = 3 * 2 * 16384
+# The sm_80 example's: three stages of 128x64 and 256x64 f16 k-tiles of A and
+# B; its 256-thread blocks compute 128x256 tiles.
+SM80_SMEM = 3 * (16384 + 32768)
 
 
 def launch_gemm(module, a, b, c, m, n, k):
-    grid = ((m + 127) // 128, (n + 127) // 128, 1)
     scalars = [np.int64(m), np.int64(n), np.int64(k)]
     function = module.get_function("gemm_tn")
     if id(module) in TMA_MAPS:  # sm_90a: gemm_tn(descA, descB, C, M, N, K)
@@ -201,11 +201,13 @@ def launch_gemm(module, a, b, c, m, n, k):
         da, db = maps[key]
         params = [np.uint64(da.data_ptr()), np.uint64(db.data_ptr())]
         function.max_dynamic_shared_size_bytes = SM90A_SMEM
+        grid = ((m + 127) // 128, (n + 127) // 128, 1)
         function(grid, (128, 1, 1), tuple(params + memref(c) + scalars),
                  shared_mem=SM90A_SMEM)
     else:  # sm_80: gemm_tn(A, B, C, M, N, K)
         function.max_dynamic_shared_size_bytes = SM80_SMEM
-        function(grid, (128, 1, 1),
+        grid = ((m + 127) // 128, (n + 255) // 256, 1)
+        function(grid, (256, 1, 1),
                  tuple(memref(a) + memref(b) + memref(c) + scalars),
                  shared_mem=SM80_SMEM)
 

@@ -1,55 +1,59 @@
 // A GEMM for sm_80 written in the cute dialects: C = A * B^T with A (M,K) and
 // B (N,K) in f16, both K-major ("TN"), and C (M,N) row-major in f32.
 //
-// Each 128-thread block computes a 128x128 tile of C. Its k-tiles of A and B
-// (128x64 each) stream through a three-stage ring of swizzled shared memory
-// with cp.async (16 bytes per thread and row, one commit group per k-tile);
-// the stages it writes and reads are pipeline states carried through the
-// loops (cute_nvgpu.pipeline_state / _advance / _stage), so no code computes
-// a stage. A 2x2-warp TiledMMA of SM80_16x8x16_F32F16F16F32_TN accumulates in
-// registers, register-pipelined as in CuTe's sm80 mainloop: ldmatrix.x4 loads
-// k-block kb+1's fragments while the MMAs of k-block kb run (one
-// cute_nvgpu.gemm per k-block), and the next k-tile's first k-block is loaded
-// right after the barrier that lands it. The swizzle Sw<3,3,3> keeps both the
-// 16-byte cp.async stores and ldmatrix's 8 rows of 16 bytes free of bank
-// conflicts.
+// Each 256-thread block computes a 128x256 tile of C. Its k-tiles of A
+// (128x64) and B (256x64) stream through a three-stage ring of swizzled
+// shared memory with cp.async (16 bytes per thread and row, one commit group
+// per k-tile); the stages it writes and reads are pipeline states carried
+// through the loops (cute_nvgpu.pipeline_state / _advance / _stage), so no
+// code computes a stage. A 2x4-warp TiledMMA of SM80_16x8x16_F32F16F16F32_TN
+// (64x64 of C a warp) accumulates in registers, register-pipelined as in
+// CuTe's sm80 mainloop: ldmatrix.x4 loads k-block kb+1's fragments while the
+// MMAs of k-block kb run (one cute_nvgpu.gemm per k-block), and the next
+// k-tile's first k-block is loaded right after the barrier that lands it.
+// The swizzle Sw<3,3,3> keeps both the 16-byte cp.async stores and
+// ldmatrix's 8 rows of 16 bytes free of bank conflicts. The 128x256 tile
+// (CUTLASS's largest sm80 tile) reads 25% fewer bytes of A and B from L2 per
+// MMA than 128x128 tiles do.
 //
 // Partial tiles are predicated with identity tensors, as in CuTe: each
 // cp.async of 8 elements is guarded by its first element's (row, k) being
 // inside (M, K) and zero-fills otherwise, so the MMAs see zeros past the
 // edges; each element of C is stored only inside (M, N).
 //
-// Launch (@launch below): grid (ceil(M/128), ceil(N/128)), block (128), 96 KiB
-// of dynamic shared memory (two blocks per SM); any M and N, K a multiple of
-// 8 (16-byte aligned rows).
+// Launch (@launch below): grid (ceil(M/128), ceil(N/256)), block (256), 144
+// KiB of dynamic shared memory (one block per SM); any M and N, K a multiple
+// of 8 (16-byte aligned rows).
 //
 //   cute-opt examples/gemm-sm80.mlir --cute-to-ptx="chip=sm_80" \
 //     | cute-opt --cute-write-ptx="dir=out"
 
-#tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1)", permutation = "(32,32,16)">
-#g2s = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"SM80_CP_ASYNC_CACHEGLOBAL_U128", f16>, threads = "(16,8):(8,1)", values = "(1,8)">
+#tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,4,1)", permutation = "(32,64,16)">
+#g2s = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"SM80_CP_ASYNC_CACHEGLOBAL_U128", f16>, threads = "(32,8):(8,1)", values = "(1,8)">
 #s2rA = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"SM75_U32x4_LDSM_N", f16>, mma = #tm, operand = "A">
 #s2rB = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"SM75_U32x4_LDSM_N", f16>, mma = #tm, operand = "B">
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @gemm_tn(%A: memref<?xf16, 1>, %B: memref<?xf16, 1>, %C: memref<?xf32, 1>,
                     %m: index, %n: index, %k: index)
-      kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
     %c8 = arith.constant 8 : index
     %c64 = arith.constant 64 : index
     %zero = arith.constant 0.0 : f32
-    // Dynamic shared memory: three stages of A, then three of B (48 KiB each).
+    // Dynamic shared memory: three stages of A (48 KiB), then three of B (96 KiB).
     %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
     %offB = arith.constant 49152 : index
     %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<24576xf16, #gpu.address_space<workgroup>>
-    %ls = cute.static : !cute.layout<"((8,16),64,3):((64,512),1,8192)">
-    %sA = cute.make_tensor %smemA, %ls : (memref<24576xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,3):((64,512),1,8192)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">
-    %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<24576xf16, #gpu.address_space<workgroup>>
-    %sB = cute.make_tensor %smemB, %ls : (memref<24576xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,3):((64,512),1,8192)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">
+    %lsA = cute.static : !cute.layout<"((8,16),64,3):((64,512),1,8192)">
+    %sA = cute.make_tensor %smemA, %lsA : (memref<24576xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,3):((64,512),1,8192)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">
+    %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<49152xf16, #gpu.address_space<workgroup>>
+    %lsB = cute.static : !cute.layout<"((8,32),64,3):((64,512),1,16384)">
+    %sB = cute.make_tensor %smemB, %lsB : (memref<49152xf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,32),64,3):((64,512),1,16384)">) -> !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,3):((64,512),1,16384)">
     %tid = gpu.thread_id x
     %bm = gpu.block_id x
     %bn = gpu.block_id y
@@ -68,33 +72,34 @@ gpu.module @kernels {
     %lC = cute.make_layout %shC, %dC : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
     %mC = cute.make_tensor %C, %lC : (memref<?xf32, 1>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f32, gmem, "(?,?):(?,1)">
 
-    // This block's tiles: 128x64 k-tiles of A and B, a 128x128 tile of C,
-    // and the same tiles of identity tensors (each element's (row, column)
+    // This block's tiles: 128x64 k-tiles of A, 256x64 k-tiles of B, a
+    // 128x256 tile of C, and the same tiles of identity tensors (each element's (row, column)
     // in A, B or C, compared with the extents to predicate partial tiles).
-    %tileAB = cute.static : !cute.tile<"(128,64)">
-    %tileC = cute.static : !cute.tile<"(128,128)">
+    %tileA = cute.static : !cute.tile<"(128,64)">
+    %tileB = cute.static : !cute.tile<"(256,64)">
+    %tileC = cute.static : !cute.tile<"(128,256)">
     %cA = cute.make_coord %bm : !cute.coord<"(?,_)">
     %cB = cute.make_coord %bn : !cute.coord<"(?,_)">
     %cC = cute.make_coord %bm, %bn : !cute.coord<"(?,?)">
     %idA = cute.make_identity_tensor %shA : !cute.shape<"(?,?)">
-    %gA = cute.local_tile %mA, %tileAB, %cA : !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
-    %iA = cute.local_tile %idA, %tileAB, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
+    %gA = cute.local_tile %mA, %tileA, %cA : !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
+    %iA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
     %idB = cute.make_identity_tensor %shB : !cute.shape<"(?,?)">
-    %gB = cute.local_tile %mB, %tileAB, %cB : !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
-    %iB = cute.local_tile %idB, %tileAB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
+    %gB = cute.local_tile %mB, %tileB, %cB : !cute.tensor<f16, gmem, "(?,?):(?{div=8},1)">, !cute.tile<"(256,64)">, !cute.coord<"(?,_)">
+    %iB = cute.local_tile %idB, %tileB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(256,64)">, !cute.coord<"(?,_)">
     %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
-    %gC = cute.local_tile %mC, %tileC, %cC : !cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">
-    %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">
+    %gC = cute.local_tile %mC, %tileC, %cC : !cute.tensor<f32, gmem, "(?,?):(?,1)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">
+    %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">
 
-    // Global to shared: cp.async of 16 bytes per thread and row, eight rows
-    // of A and of B a thread; one predicate per row.
+    // Global to shared: cp.async of 16 bytes per thread and row, four rows
+    // of A and eight of B a thread; one predicate per row.
     %tAgA = cute_nvgpu.partition_s #g2s, %gA, %tid : !cute.tensor<f16, gmem, "(128,64,?):(?{div=8},1,64)">, index
     %tAsA = cute_nvgpu.partition_d #g2s, %sA, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, index
-    %tBgB = cute_nvgpu.partition_s #g2s, %gB, %tid : !cute.tensor<f16, gmem, "(128,64,?):(?{div=8},1,64)">, index
-    %tBsB = cute_nvgpu.partition_d #g2s, %sB, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, index
+    %tBgB = cute_nvgpu.partition_s #g2s, %gB, %tid : !cute.tensor<f16, gmem, "(256,64,?):(?{div=8},1,64)">, index
+    %tBsB = cute_nvgpu.partition_d #g2s, %sB, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,3):((64,512),1,16384)">, index
     %tAcA = cute_nvgpu.partition_s #g2s, %iA, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, index
-    %tBcB = cute_nvgpu.partition_s #g2s, %iB, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, index
-    %pA = cute.make_fragment : !cute.tensor<i1, rmem, "(8,1):(1,0)">
+    %tBcB = cute_nvgpu.partition_s #g2s, %iB, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(256,64,?):(1,16777216,1073741824)">, index
+    %pA = cute.make_fragment : !cute.tensor<i1, rmem, "(4,1):(1,0)">
     %pB = cute.make_fragment : !cute.tensor<i1, rmem, "(8,1):(1,0)">
 
     // The MMA's view: register fragments for all four k-blocks of a k-tile
@@ -103,15 +108,15 @@ gpu.module @kernels {
     %sA0 = cute.slice %sA[%st0] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,0)">
     %tCsA = cute_nvgpu.partition_a #tm, %sA0, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)">, index
     %tCrA = cute.make_fragment like %tCsA : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=2} o ((2,2,2),4,4):((1,512,8),2048,16)">) -> !cute.tensor<f16, rmem, "((2,2,2),4,4):((1,2,4),32,8)">
-    %sB0 = cute.slice %sB[%st0] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, !cute.coord<"(_,_,0)">
-    %tCsB = cute_nvgpu.partition_b #tm, %sB0, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)">, index
-    %tCrB = cute.make_fragment like %tCsB : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=2} o ((2,2),8,4):((1,8),1024,16)">) -> !cute.tensor<f16, rmem, "((2,2),8,4):((1,2),16,4)">
-    %tCgC = cute_nvgpu.partition_c #tm, %gC, %tid : !cute.tensor<f32, gmem, "(128,128):(?,1)">, index
-    %tCrC = cute.make_fragment like %tCgC : (!cute.tensor<f32, gmem, "((2,2),4,8):((1,?{div=8}),?{div=32},16)">) -> !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">
+    %sB0 = cute.slice %sB[%st0] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,3):((64,512),1,16384)">, !cute.coord<"(_,_,0)">
+    %tCsB = cute_nvgpu.partition_b #tm, %sB0, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)">, index
+    %tCrB = cute.make_fragment like %tCsB : (!cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=2} o ((2,2),8,4):((1,8),2048,16)">) -> !cute.tensor<f16, rmem, "((2,2),8,4):((1,2),16,4)">
+    %tCgC = cute_nvgpu.partition_c #tm, %gC, %tid : !cute.tensor<f32, gmem, "(128,256):(?,1)">, index
+    %tCrC = cute.make_fragment like %tCgC : (!cute.tensor<f32, gmem, "((2,2),4,8):((1,?{div=8}),?{div=32},32)">) -> !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">
     cute.fill %tCrC, %zero : !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">, f32
     %tXsA = cute_nvgpu.partition_s #s2rA, %sA, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, index
     %tXrA = cute_nvgpu.retile #s2rA, %tCrA : !cute.tensor<f16, rmem, "((2,2,2),4,4):((1,2,4),32,8)">
-    %tXsB = cute_nvgpu.partition_s #s2rB, %sB, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),64,3):((64,512),1,8192)">, index
+    %tXsB = cute_nvgpu.partition_s #s2rB, %sB, %tid : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,3):((64,512),1,16384)">, index
     %tXrB = cute_nvgpu.retile #s2rB, %tCrB : !cute.tensor<f16, rmem, "((2,2),8,4):((1,2),16,4)">
 
     // Prologue (unrolled, as CuTe's): k-tiles 0 and 1 in flight, one
@@ -122,33 +127,33 @@ gpu.module @kernels {
       scf.if %valid {
         %stage = cute_nvgpu.pipeline_stage %w : !cute_nvgpu.pipeline_state<3>
         %ckA = cute.make_coord %s : !cute.coord<"(_,_,_,?)">
-        %cAk = cute.slice %tAcA[%ckA] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),8,1,?):((16777216,0),16,0,1073741824)">, !cute.coord<"(_,_,_,?)">
-        scf.for %row = %c0 to %c8 step %c1 {
+        %cAk = cute.slice %tAcA[%ckA] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,1073741824)">, !cute.coord<"(_,_,_,?)">
+        scf.for %row = %c0 to %c4 step %c1 {
           %v = arith.muli %row, %c8 : index
           %cv = cute.make_coord %v : !cute.coord<"?">
-          %crd = cute.load %cAk[%cv] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),8,1):((16777216,0),16,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+          %crd = cute.load %cAk[%cv] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
           %in = cute.elem_less %crd, %shA : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
           %cr = cute.make_coord %row : !cute.coord<"?">
-          cute.store %in, %pA[%cr] : i1, !cute.tensor<i1, rmem, "(8,1):(1,0)">, !cute.coord<"?">
+          cute.store %in, %pA[%cr] : i1, !cute.tensor<i1, rmem, "(4,1):(1,0)">, !cute.coord<"?">
         } {cute.fragment_loop}
         %ckB = cute.make_coord %s : !cute.coord<"(_,_,_,?)">
-        %cBk = cute.slice %tBcB[%ckB] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),8,1,?):((16777216,0),16,0,1073741824)">, !cute.coord<"(_,_,_,?)">
+        %cBk = cute.slice %tBcB[%ckB] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),8,1,?):((16777216,0),32,0,1073741824)">, !cute.coord<"(_,_,_,?)">
         scf.for %row = %c0 to %c8 step %c1 {
           %v = arith.muli %row, %c8 : index
           %cv = cute.make_coord %v : !cute.coord<"?">
-          %crd = cute.load %cBk[%cv] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),8,1):((16777216,0),16,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+          %crd = cute.load %cBk[%cv] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),8,1):((16777216,0),32,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
           %in = cute.elem_less %crd, %shB : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
           %cr = cute.make_coord %row : !cute.coord<"?">
           cute.store %in, %pB[%cr] : i1, !cute.tensor<i1, rmem, "(8,1):(1,0)">, !cute.coord<"?">
         } {cute.fragment_loop}
-        %gAk = cute.slice %tAgA[%ckA] : !cute.tensor<f16, gmem, "((8,1),8,1,?):((1,0),?{div=128},0,64)">, !cute.coord<"(_,_,_,?)">
+        %gAk = cute.slice %tAgA[%ckA] : !cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,64)">, !cute.coord<"(_,_,_,?)">
         %csA = cute.make_coord %stage : !cute.coord<"(_,_,_,?)">
-        %sAk = cute.slice %tAsA[%csA] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1,3):((1,0),1024,0,8192)">, !cute.coord<"(_,_,_,?)">
-        cute_nvgpu.copy #g2s, %gAk, %sAk if %pA : !cute.tensor<f16, gmem, "((8,1),8,1):((1,0),?{div=128},0)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1):((1,0),1024,0)">, !cute.tensor<i1, rmem, "(8,1):(1,0)">
-        %gBk = cute.slice %tBgB[%ckB] : !cute.tensor<f16, gmem, "((8,1),8,1,?):((1,0),?{div=128},0,64)">, !cute.coord<"(_,_,_,?)">
+        %sAk = cute.slice %tAsA[%csA] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),2048,0,8192)">, !cute.coord<"(_,_,_,?)">
+        cute_nvgpu.copy #g2s, %gAk, %sAk if %pA : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,1):((1,0),2048,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
+        %gBk = cute.slice %tBgB[%ckB] : !cute.tensor<f16, gmem, "((8,1),8,1,?):((1,0),?{div=256},0,64)">, !cute.coord<"(_,_,_,?)">
         %csB = cute.make_coord %stage : !cute.coord<"(_,_,_,?)">
-        %sBk = cute.slice %tBsB[%csB] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1,3):((1,0),1024,0,8192)">, !cute.coord<"(_,_,_,?)">
-        cute_nvgpu.copy #g2s, %gBk, %sBk if %pB : !cute.tensor<f16, gmem, "((8,1),8,1):((1,0),?{div=128},0)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1):((1,0),1024,0)">, !cute.tensor<i1, rmem, "(8,1):(1,0)">
+        %sBk = cute.slice %tBsB[%csB] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1,3):((1,0),2048,0,16384)">, !cute.coord<"(_,_,_,?)">
+        cute_nvgpu.copy #g2s, %gBk, %sBk if %pB : !cute.tensor<f16, gmem, "((8,1),8,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1):((1,0),2048,0)">, !cute.tensor<i1, rmem, "(8,1):(1,0)">
       }
       nvvm.cp.async.commit.group
       %wnext = cute_nvgpu.pipeline_advance %w : !cute_nvgpu.pipeline_state<3>
@@ -165,9 +170,9 @@ gpu.module @kernels {
     %k0p = cute.static : !cute.coord<"(_,_,0)">
     %x0rAp = cute.slice %tXrA[%k0p] : !cute.tensor<f16, rmem, "((8,1),4,4):((1,0),32,8)">, !cute.coord<"(_,_,0)">
     cute_nvgpu.copy #s2rA, %x0sAp, %x0rAp : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4):((1,0),2048)">, !cute.tensor<f16, rmem, "((8,1),4):((1,0),32)">
-    %x0sBp = cute.slice %tXsB[%s0p] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,4,3):((1,0),2048,16,8192)">, !cute.coord<"(_,_,0,?)">
+    %x0sBp = cute.slice %tXsB[%s0p] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,4,3):((1,0),4096,16,16384)">, !cute.coord<"(_,_,0,?)">
     %x0rBp = cute.slice %tXrB[%k0p] : !cute.tensor<f16, rmem, "(((4,2),1),4,4):(((1,16),0),32,4)">, !cute.coord<"(_,_,0)">
-    cute_nvgpu.copy #s2rB, %x0sBp, %x0rBp : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4):((1,0),2048)">, !cute.tensor<f16, rmem, "(((4,2),1),4):(((1,16),0),32)">
+    cute_nvgpu.copy #s2rB, %x0sBp, %x0rBp : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4):((1,0),4096)">, !cute.tensor<f16, rmem, "(((4,2),1),4):(((1,16),0),32)">
 
     // Mainloop: prefetch k-tile kt+2 into the stage kt-1 used, multiply
     // k-tile kt a k-block at a time while ldmatrix loads the next, and
@@ -179,33 +184,33 @@ gpu.module @kernels {
         %next = arith.addi %kt, %c2 : index
         %stage = cute_nvgpu.pipeline_stage %w : !cute_nvgpu.pipeline_state<3>
         %ckA = cute.make_coord %next : !cute.coord<"(_,_,_,?)">
-        %cAk = cute.slice %tAcA[%ckA] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),8,1,?):((16777216,0),16,0,1073741824)">, !cute.coord<"(_,_,_,?)">
-        scf.for %row = %c0 to %c8 step %c1 {
+        %cAk = cute.slice %tAcA[%ckA] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1,?):((16777216,0),32,0,1073741824)">, !cute.coord<"(_,_,_,?)">
+        scf.for %row = %c0 to %c4 step %c1 {
           %v = arith.muli %row, %c8 : index
           %cv = cute.make_coord %v : !cute.coord<"?">
-          %crd = cute.load %cAk[%cv] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),8,1):((16777216,0),16,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+          %crd = cute.load %cAk[%cv] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),4,1):((16777216,0),32,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
           %in = cute.elem_less %crd, %shA : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
           %cr = cute.make_coord %row : !cute.coord<"?">
-          cute.store %in, %pA[%cr] : i1, !cute.tensor<i1, rmem, "(8,1):(1,0)">, !cute.coord<"?">
+          cute.store %in, %pA[%cr] : i1, !cute.tensor<i1, rmem, "(4,1):(1,0)">, !cute.coord<"?">
         } {cute.fragment_loop}
         %ckB = cute.make_coord %next : !cute.coord<"(_,_,_,?)">
-        %cBk = cute.slice %tBcB[%ckB] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),8,1,?):((16777216,0),16,0,1073741824)">, !cute.coord<"(_,_,_,?)">
+        %cBk = cute.slice %tBcB[%ckB] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),8,1,?):((16777216,0),32,0,1073741824)">, !cute.coord<"(_,_,_,?)">
         scf.for %row = %c0 to %c8 step %c1 {
           %v = arith.muli %row, %c8 : index
           %cv = cute.make_coord %v : !cute.coord<"?">
-          %crd = cute.load %cBk[%cv] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),8,1):((16777216,0),16,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+          %crd = cute.load %cBk[%cv] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((8,1),8,1):((16777216,0),32,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
           %in = cute.elem_less %crd, %shB : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
           %cr = cute.make_coord %row : !cute.coord<"?">
           cute.store %in, %pB[%cr] : i1, !cute.tensor<i1, rmem, "(8,1):(1,0)">, !cute.coord<"?">
         } {cute.fragment_loop}
-        %gAk = cute.slice %tAgA[%ckA] : !cute.tensor<f16, gmem, "((8,1),8,1,?):((1,0),?{div=128},0,64)">, !cute.coord<"(_,_,_,?)">
+        %gAk = cute.slice %tAgA[%ckA] : !cute.tensor<f16, gmem, "((8,1),4,1,?):((1,0),?{div=256},0,64)">, !cute.coord<"(_,_,_,?)">
         %csA = cute.make_coord %stage : !cute.coord<"(_,_,_,?)">
-        %sAk = cute.slice %tAsA[%csA] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1,3):((1,0),1024,0,8192)">, !cute.coord<"(_,_,_,?)">
-        cute_nvgpu.copy #g2s, %gAk, %sAk if %pA : !cute.tensor<f16, gmem, "((8,1),8,1):((1,0),?{div=128},0)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1):((1,0),1024,0)">, !cute.tensor<i1, rmem, "(8,1):(1,0)">
-        %gBk = cute.slice %tBgB[%ckB] : !cute.tensor<f16, gmem, "((8,1),8,1,?):((1,0),?{div=128},0,64)">, !cute.coord<"(_,_,_,?)">
+        %sAk = cute.slice %tAsA[%csA] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,1,3):((1,0),2048,0,8192)">, !cute.coord<"(_,_,_,?)">
+        cute_nvgpu.copy #g2s, %gAk, %sAk if %pA : !cute.tensor<f16, gmem, "((8,1),4,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,1):((1,0),2048,0)">, !cute.tensor<i1, rmem, "(4,1):(1,0)">
+        %gBk = cute.slice %tBgB[%ckB] : !cute.tensor<f16, gmem, "((8,1),8,1,?):((1,0),?{div=256},0,64)">, !cute.coord<"(_,_,_,?)">
         %csB = cute.make_coord %stage : !cute.coord<"(_,_,_,?)">
-        %sBk = cute.slice %tBsB[%csB] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1,3):((1,0),1024,0,8192)">, !cute.coord<"(_,_,_,?)">
-        cute_nvgpu.copy #g2s, %gBk, %sBk if %pB : !cute.tensor<f16, gmem, "((8,1),8,1):((1,0),?{div=128},0)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1):((1,0),1024,0)">, !cute.tensor<i1, rmem, "(8,1):(1,0)">
+        %sBk = cute.slice %tBsB[%csB] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1,3):((1,0),2048,0,16384)">, !cute.coord<"(_,_,_,?)">
+        cute_nvgpu.copy #g2s, %gBk, %sBk if %pB : !cute.tensor<f16, gmem, "((8,1),8,1):((1,0),?{div=256},0)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),8,1):((1,0),2048,0)">, !cute.tensor<i1, rmem, "(8,1):(1,0)">
       }
       nvvm.cp.async.commit.group
       %rs = cute_nvgpu.pipeline_stage %r : !cute_nvgpu.pipeline_state<3>
@@ -216,9 +221,9 @@ gpu.module @kernels {
         %rn = cute.make_coord %kn : !cute.coord<"(_,_,?)">
         %xrA = cute.slice %tXrA[%rn] : !cute.tensor<f16, rmem, "((8,1),4,4):((1,0),32,8)">, !cute.coord<"(_,_,?)">
         cute_nvgpu.copy #s2rA, %xsA, %xrA : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4):((1,0),2048)">, !cute.tensor<f16, rmem, "((8,1),4):((1,0),32)">
-        %xsB = cute.slice %tXsB[%sn] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,4,3):((1,0),2048,16,8192)">, !cute.coord<"(_,_,?,?)">
+        %xsB = cute.slice %tXsB[%sn] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,4,3):((1,0),4096,16,16384)">, !cute.coord<"(_,_,?,?)">
         %xrB = cute.slice %tXrB[%rn] : !cute.tensor<f16, rmem, "(((4,2),1),4,4):(((1,16),0),32,4)">, !cute.coord<"(_,_,?)">
-        cute_nvgpu.copy #s2rB, %xsB, %xrB : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4):((1,0),2048)">, !cute.tensor<f16, rmem, "(((4,2),1),4):(((1,16),0),32)">
+        cute_nvgpu.copy #s2rB, %xsB, %xrB : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4):((1,0),4096)">, !cute.tensor<f16, rmem, "(((4,2),1),4):(((1,16),0),32)">
         %ck = cute.make_coord %kb : !cute.coord<"(_,_,?)">
         %fA = cute.slice %tCrA[%ck] : !cute.tensor<f16, rmem, "((2,2,2),4,4):((1,2,4),32,8)">, !cute.coord<"(_,_,?)">
         %fB = cute.slice %tCrB[%ck] : !cute.tensor<f16, rmem, "((2,2),8,4):((1,2),16,4)">, !cute.coord<"(_,_,?)">
@@ -233,9 +238,9 @@ gpu.module @kernels {
       %k0 = cute.static : !cute.coord<"(_,_,0)">
       %x0rA = cute.slice %tXrA[%k0] : !cute.tensor<f16, rmem, "((8,1),4,4):((1,0),32,8)">, !cute.coord<"(_,_,0)">
       cute_nvgpu.copy #s2rA, %x0sA, %x0rA : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4):((1,0),2048)">, !cute.tensor<f16, rmem, "((8,1),4):((1,0),32)">
-      %x0sB = cute.slice %tXsB[%s0] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,4,3):((1,0),2048,16,8192)">, !cute.coord<"(_,_,0,?)">
+      %x0sB = cute.slice %tXsB[%s0] : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4,4,3):((1,0),4096,16,16384)">, !cute.coord<"(_,_,0,?)">
       %x0rB = cute.slice %tXrB[%k0] : !cute.tensor<f16, rmem, "(((4,2),1),4,4):(((1,16),0),32,4)">, !cute.coord<"(_,_,0)">
-      cute_nvgpu.copy #s2rB, %x0sB, %x0rB : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4):((1,0),2048)">, !cute.tensor<f16, rmem, "(((4,2),1),4):(((1,16),0),32)">
+      cute_nvgpu.copy #s2rB, %x0sB, %x0rB : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8} o ((8,1),4):((1,0),4096)">, !cute.tensor<f16, rmem, "(((4,2),1),4):(((1,16),0),32)">
       %k3 = cute.static : !cute.coord<"(_,_,3)">
       %fA = cute.slice %tCrA[%k3] : !cute.tensor<f16, rmem, "((2,2,2),4,4):((1,2,4),32,8)">, !cute.coord<"(_,_,3)">
       %fB = cute.slice %tCrB[%k3] : !cute.tensor<f16, rmem, "((2,2),8,4):((1,2),16,4)">, !cute.coord<"(_,_,3)">
@@ -246,34 +251,35 @@ gpu.module @kernels {
     nvvm.cp.async.wait.group 0
 
     // Epilogue: C straight from the accumulators, where it exists.
-    %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, index
+    %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, index
     %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">
     %c128 = arith.constant 128 : index
     scf.for %i = %c0 to %c128 step %c1 {
       %ci = cute.make_coord %i : !cute.coord<"?">
-      %crd = cute.load %tCcC[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2),4,8):((16777216,8),32,268435456)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+      %crd = cute.load %tCcC[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2),4,8):((16777216,8),32,536870912)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
       %in = cute.elem_less %crd, %shC : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
       cute.store %in, %pC[%ci] : i1, !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">, !cute.coord<"?">
     } {cute.fragment_loop}
-    cute.copy %tCrC, %tCgC if %pC : !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">, !cute.tensor<f32, gmem, "((2,2),4,8):((1,?{div=8}),?{div=32},16)">, !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">
+    cute.copy %tCrC, %tCgC if %pC : !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">, !cute.tensor<f32, gmem, "((2,2),4,8):((1,?{div=8}),?{div=32},32)">, !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">
     gpu.return
   }
 }
 
-// C (m,n) = A (m,k) * B (n,k)^T: one block per (partial) 128x128 tile, with
-// 96 KiB of dynamic shared memory.
+// C (m,n) = A (m,k) * B (n,k)^T: one block per (partial) 128x256 tile, with
+// 144 KiB of dynamic shared memory.
 func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
                   %m: index, %n: index, %k: index) {
   %c1 = arith.constant 1 : index
   %c128 = arith.constant 128 : index
-  %smem = arith.constant 98304 : i32
+  %c256 = arith.constant 256 : index
+  %smem = arith.constant 147456 : i32
   %gx = arith.ceildivui %m, %c128 : index
-  %gy = arith.ceildivui %n, %c128 : index
+  %gy = arith.ceildivui %n, %c256 : index
   %gA = memref.memory_space_cast %A : memref<?xf16> to memref<?xf16, 1>
   %gB = memref.memory_space_cast %B : memref<?xf16> to memref<?xf16, 1>
   %gC = memref.memory_space_cast %C : memref<?xf32> to memref<?xf32, 1>
   gpu.launch_func @kernels::@gemm_tn blocks in (%gx, %gy, %c1)
-      threads in (%c128, %c1, %c1) dynamic_shared_memory_size %smem
+      threads in (%c256, %c1, %c1) dynamic_shared_memory_size %smem
       args(%gA : memref<?xf16, 1>, %gB : memref<?xf16, 1>, %gC : memref<?xf32, 1>,
            %m : index, %n : index, %k : index)
   return

@@ -1,26 +1,27 @@
 """examples/gemm-sm80.mlir with cute_mlir.builder: C (M,N) f32 = A (M,K) B (N,K)^T, f16.
-A 128-thread block computes a 128x128 tile of C: cp.async streams 128x64 k-tiles through three
-Sw<3,3,3>-swizzled shared-memory stages (96 KiB of dynamic shared memory), pipeline states carry
-the stages, ldmatrix loads the next k-block's fragments while a 2x2-warp SM80_16x8x16 TiledMMA
-multiplies this one, and identity tensors predicate partial tiles.
+A 256-thread block computes a 128x256 tile of C: cp.async streams 128x64 k-tiles of A and 256x64
+of B through three Sw<3,3,3>-swizzled shared-memory stages (144 KiB of dynamic shared memory),
+pipeline states carry the stages, ldmatrix loads the next k-block's fragments while a 2x4-warp
+SM80_16x8x16 TiledMMA multiplies this one, and identity tensors predicate partial tiles.
 Run: PYTHONPATH=python python3 <this file>
 """
 from cute_mlir.builder import *
 from cute_mlir.layout import ComposedLayout, Layout, Swizzle
 
-TM = tiled_mma("SM80_16x8x16_F32F16F16F32_TN", (2, 2, 1), permutation=(32, 32, 16))
+TM = tiled_mma("SM80_16x8x16_F32F16F16F32_TN", (2, 4, 1), permutation=(32, 64, 16))
 G2S = tiled_copy(copy_atom("SM80_CP_ASYNC_CACHEGLOBAL_U128", f16),
-                 threads=Layout((16, 8), (8, 1)), values=(1, 8))
+                 threads=Layout((32, 8), (8, 1)), values=(1, 8))
 S2R_A, S2R_B = (tiled_copy(copy_atom("SM75_U32x4_LDSM_N", f16), mma=TM, operand=x)
                 for x in "AB")
-SMEM = ComposedLayout(Swizzle(3, 3, 3), 0, Layout(((8, 16), 64, 3), ((64, 512), 1, 8192)))
+SMEM_A = ComposedLayout(Swizzle(3, 3, 3), 0, Layout(((8, 16), 64, 3), ((64, 512), 1, 8192)))
+SMEM_B = ComposedLayout(Swizzle(3, 3, 3), 0, Layout(((8, 32), 64, 3), ((64, 512), 1, 16384)))
 
 
-@kernel(block=128)
+@kernel(block=256)
 def gemm_tn(A: memref(f16), B: memref(f16), C: memref(f32), m: index, n: index, k: index):
     smem = dynamic_shared()
-    sA = make_tensor(smem.alloc(f16, 3 * 128 * 64, align=128), SMEM)
-    sB = make_tensor(smem.alloc(f16, 3 * 128 * 64, align=128), SMEM)
+    sA = make_tensor(smem.alloc(f16, 3 * 128 * 64, align=128), SMEM_A)
+    sB = make_tensor(smem.alloc(f16, 3 * 256 * 64, align=128), SMEM_B)
     tid, bm, bn = thread_idx(), block_idx("x"), block_idx("y")
     ktiles = ceil_div(k, 64)
     shA, shB, shC = make_shape(m, k), make_shape(n, k), make_shape(m, n)
@@ -28,13 +29,13 @@ def gemm_tn(A: memref(f16), B: memref(f16), C: memref(f32), m: index, n: index, 
     mA, mB = make_tensor(A, make_layout(shA, dK)), make_tensor(B, make_layout(shB, dK))
     mC = make_tensor(C, make_layout(shC, make_stride(n, 1)))
     gA, iA = (local_tile(t, (128, 64), (bm, None)) for t in (mA, make_identity_tensor(shA)))
-    gB, iB = (local_tile(t, (128, 64), (bn, None)) for t in (mB, make_identity_tensor(shB)))
-    gC, iC = (local_tile(t, (128, 128), (bm, bn)) for t in (mC, make_identity_tensor(shC)))
+    gB, iB = (local_tile(t, (256, 64), (bn, None)) for t in (mB, make_identity_tensor(shB)))
+    gC, iC = (local_tile(t, (128, 256), (bm, bn)) for t in (mC, make_identity_tensor(shC)))
     # cp.async: each thread copies rows of 8 elements, one predicate per row.
     tAgA, tAsA = partition_s(G2S, gA, tid), partition_d(G2S, sA, tid)
     tBgB, tBsB = partition_s(G2S, gB, tid), partition_d(G2S, sB, tid)
     tAcA, tBcB = partition_s(G2S, iA, tid), partition_s(G2S, iB, tid)
-    pA, pB = make_fragment((8, 1), i1), make_fragment((8, 1), i1)
+    pA, pB = make_fragment((4, 1), i1), make_fragment((8, 1), i1)
     # The MMA's fragments (all four k-blocks), filled from shared memory by ldmatrix.
     tCrA = make_fragment_like(partition_a(TM, sA[None, None, 0], tid))
     tCrB = make_fragment_like(partition_b(TM, sB[None, None, 0], tid))
@@ -45,9 +46,9 @@ def gemm_tn(A: memref(f16), B: memref(f16), C: memref(f32), m: index, n: index, 
     tXsB, tXrB = partition_s(S2R_B, sB, tid), retile(S2R_B, tCrB)
 
     def load_tile(kt, stage):  # k-tile kt of A and B into a stage, predicated
-        for tXcX, pX, shX in ((tAcA, pA, shA), (tBcB, pB, shB)):
+        for tXcX, pX, shX, rows in ((tAcA, pA, shA, 4), (tBcB, pB, shB, 8)):
             cX = tXcX[None, None, None, kt]
-            for r in range_(8, unroll=True):
+            for r in range_(rows, unroll=True):
                 pX[r] = elem_less(cX[r * 8], shX)
         copy(G2S, tAgA[None, None, None, kt], tAsA[None, None, None, stage], pred=pA)
         copy(G2S, tBgB[None, None, None, kt], tBsB[None, None, None, stage], pred=pB)
@@ -94,7 +95,7 @@ def main():
     import gemm_check
 
     def launcher(f, a, b, c, m, n, k):
-        return lambda: f["gemm_tn"](a, b, c, m, n, k, grid=((m + 127) // 128, (n + 127) // 128),
+        return lambda: f["gemm_tn"](a, b, c, m, n, k, grid=((m + 127) // 128, (n + 255) // 256),
                                     smem=gemm_tn.dynamic_smem)
     return gemm_check.run("gemm_sm80", build(gemm_tn).compile(chip="sm_80"), launcher)
 

@@ -78,8 +78,8 @@ def CuteNVGPUReportBankConflictsPass : Pass<"cute-report-bank-conflicts"> {
         -mlir-print-op-on-diagnostic=false -o /dev/null
     remark: cp.async 16B to shared: 4 per thread, 4 phases, 4 wavefronts
             each, conflict-free; 16 wavefronts per warp
-    remark: ldmatrix.x4 from shared: 8 per thread, 4 phases, 4 wavefronts
-            each, conflict-free; 32 wavefronts per warp
+    remark: ldmatrix.x4 from shared: 4 per thread, 4 phases, 4 wavefronts
+            each, conflict-free; 16 wavefronts per warp
     ```
   }];
 }
