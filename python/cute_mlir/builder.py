@@ -1449,17 +1449,22 @@ def _segments(*present):
 
 
 def tma_copy(atom, descriptor, src, dst, barriers=None, barrier_index=None,
-             multicast=None):
+             multicast=None, pipeline=None, state=None):
     """``cute_nvgpu.tma_copy``: one box between global (a coordinate tile)
-    and shared memory, completing on ``barriers[barrier_index]``."""
+    and shared memory, completing on ``barriers[barrier_index]`` or on the
+    full barrier of `pipeline`'s stage `state` (which then expects its
+    bytes); `multicast` (an i16 CTA mask) writes it into those CTAs."""
     operands = [descriptor, src, dst]
     if barriers is not None:
         operands += [barriers, _value(barrier_index)]
+    if pipeline is not None:
+        operands += [pipeline, state]
     if multicast is not None:
         operands.append(_value(multicast, i16))
     op("cute_nvgpu.tma_copy", operands,
        {"atom": atom, "operandSegmentSizes": _segments(
-           1, 1, 1, barriers is not None, barriers is not None, 0, 0,
+           1, 1, 1, barriers is not None, barriers is not None,
+           pipeline is not None, pipeline is not None,
            multicast is not None)}, [])
 
 
@@ -1511,3 +1516,11 @@ def pipeline_advance(state, by=None):
 def pipeline_stage(state):
     """``cute_nvgpu.pipeline_stage``: the state's stage, an index."""
     return op("cute_nvgpu.pipeline_stage", [state], results=[index])
+
+
+# Warp-specialized, persistent kernels: clusters, pipelines, warp roles,
+# tile scheduling, epilogues.
+from ._persistent import *  # noqa: E402,F401,F403
+from ._persistent import __all__ as _persistent_all  # noqa: E402
+
+__all__ += _persistent_all

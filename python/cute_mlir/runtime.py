@@ -19,8 +19,8 @@ import ctypes
 import statistics
 
 __all__ = ["NoGpuError", "CudaError", "load", "Module", "Function",
-           "TmaDescriptor", "tma_descriptor", "device_name", "synchronize",
-           "time_ms"]
+           "TmaDescriptor", "tma_descriptor", "device_name",
+           "multiprocessor_count", "synchronize", "time_ms"]
 
 
 class NoGpuError(RuntimeError):
@@ -85,6 +85,14 @@ def device_name():
     return name.value.decode()
 
 
+def multiprocessor_count():
+    """The device's SM count (a persistent kernel's grid)."""
+    driver, count = _cuda(), ctypes.c_int()
+    _check(driver, "cuDeviceGetAttribute", driver.cuDeviceGetAttribute(
+        ctypes.byref(count), _MULTIPROCESSOR_COUNT, 0))
+    return count.value
+
+
 def synchronize():
     _call("cuCtxSynchronize")
 
@@ -104,6 +112,7 @@ class _LaunchConfig(ctypes.Structure):  # CUlaunchConfig
 
 
 _CLUSTER_DIMENSION = 4  # CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+_MULTIPROCESSOR_COUNT = 16  # CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
 _MAX_DYNAMIC_SHARED = 8  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
 
 _SCALARS = {"index": ctypes.c_int64, "i64": ctypes.c_int64,

@@ -132,6 +132,70 @@ def test_pipeline_states_are_carried_through_loops():
         built(lambda A, m: pipeline_state(4, "reader"))
 
 
+def test_warp_roles_pipelines_and_tile_schedules():
+    atom = tma_atom("load", f16, box=[64, 64], swizzle=128)
+
+    @kernel(block=384)
+    def k(desc: llvm_ptr, m: index):
+        smem = dynamic_shared()
+        stages = make_tensor(smem.alloc(f16, 2 * 64 * 64), ComposedLayout(
+            Swizzle(3, 3, 3), 0, Layout(((8, 8), 64, 2), ((64, 512), 1, 4096))))
+        pipe = pipeline_create(smem.alloc(i64, 4), 256, cluster=(2, 1))
+        assert pipe.type.text == "!cute_nvgpu.pipeline<2>"
+        ws = warp_specialize(producer=(1, 40), consumer=(2, 232))
+        with ws.producer() as wg:
+            assert wg.type.text == "index"
+            loop = range_(cluster_idx(), m, cluster_dim(),
+                          init=[pipeline_state(2, "producer")])
+            for w, (st,) in loop:
+                tm, tn = tile_coord(w, m, m, group=8, cluster=(2, 1))
+                pipeline_producer_acquire(pipe, st)
+                coords = local_tile(make_identity_tensor(make_shape(m, m)),
+                                    (64, 64), (tm, tn + cluster_block_idx()))
+                tma_copy(atom, desc, coords,
+                         stages[None, None, pipeline_stage(st)],
+                         pipeline=pipe, state=st)
+                yield_(pipeline_advance(st))
+            pipeline_producer_tail(pipe, loop.results[0])
+        with ws.consumer():
+            st = pipeline_state(2, "consumer")
+            pipeline_consumer_wait(pipe, st)
+            pipeline_consumer_release(pipe, st)
+            cp_async_bulk_wait_group(0)
+    text = str(build(k))
+    for line in ["cute_nvgpu.pipeline_create %{} consumers 256 cluster [2, 1]",
+                 "cute_nvgpu.warp_specialize producer 1 registers 40",
+                 "} consumer 2 registers 232 {",
+                 "cute_nvgpu.tile_coord %{}, %{}, %{} group 8 cluster [2, 1]",
+                 "gpu.cluster_id  x", "gpu.cluster_block_id  x",
+                 "pipeline %{}[%{}] :", "nvvm.cp.async.bulk.wait_group 0"]:
+        assert re.search(re.escape(line).replace(r"\{\}", r"\w+"),
+                         text), line
+
+    @kernel(block=384)
+    def odd(m: index):
+        pipeline_create(dynamic_shared().alloc(i64, 3), 256)
+    with pytest.raises(BuildError, match=f"{HERE}:.*an even number of i64"):
+        build(odd)
+
+    @kernel(block=384)
+    def wgmma_in_producer(m: index):
+        ws = warp_specialize(producer=(1, 40), consumer=(2, 232))
+        with ws.producer():
+            wgmma_fence()
+    with pytest.raises(BuildError, match="wgmma runs in the consumer role "
+                       "only"):
+        build(wgmma_in_producer)
+
+    @kernel(block=256)
+    def wrong_block(m: index):
+        with warp_specialize(producer=(1, 40), consumer=(2, 232)).producer():
+            pass
+    with pytest.raises(BuildError, match="known_block_size = array<i32: "
+                       "384, 1, 1>"):
+        build(wrong_block)
+
+
 def test_conditions_with_else():
     def body(A, m):
         with if_(thread_idx() == 0):
@@ -227,20 +291,23 @@ def test_cute_opt_reads_the_printed_module():
 def examples():
     sys.path.insert(0, str(EXAMPLES))
     return {name: importlib.import_module(name)
-            for name in ("gemm_sm80", "gemm_sm90a")}
+            for name in ("gemm_sm80", "gemm_sm90a", "gemm_sm90a_ws_bf16")}
 
 
-@pytest.mark.parametrize("name, source, chip", [
-    ("gemm_sm80", "gemm-sm80.mlir", "sm_80"),
-    ("gemm_sm90a", "gemm-sm90a.mlir", "sm_90a")])
+# The Python is at most 1/`shorter` of the IR's length; the warp-specialized
+# IR is already dense (its pipeline ops carry stages, phases and bytes).
+@pytest.mark.parametrize("name, source, chip, shorter", [
+    ("gemm_sm80", "gemm-sm80.mlir", "sm_80", 3),
+    ("gemm_sm90a", "gemm-sm90a.mlir", "sm_90a", 3),
+    ("gemm_sm90a_ws_bf16", "gemm-sm90a-ws-bf16.mlir", "sm_90a", 2.5)])
 def test_builder_examples_give_the_examples_ptx(examples, name, source,
-                                                chip):
+                                                chip, shorter):
     example = examples[name]
     python_lines = [line for line in
                     (EXAMPLES / f"{name}.py").read_text().splitlines()
                     if line.strip()]
     mlir_lines = (ROOT / "examples" / source).read_text().splitlines()
-    assert 3 * len(python_lines) <= len(mlir_lines)
+    assert shorter * len(python_lines) <= len(mlir_lines)
     ours = build(example.gemm_tn).compile(chip=chip, cache=False)
     theirs = compiler.compile((ROOT / "examples" / source).read_text(),
                               chip=chip, cache=False)
@@ -254,6 +321,17 @@ def test_sm90a_example_sizes_its_shared_memory_and_tma(examples):
     build(example.gemm_tn)
     assert example.gemm_tn.dynamic_smem == 2 * 3 * 128 * 64 * 2 + 3 * 8
     assert example.TMA.tma_box() == ([64, 128], 128)
+
+
+def test_ws_example_sizes_its_shared_memory_and_tma(examples):
+    example = examples["gemm_sm90a_ws_bf16"]
+    build(example.gemm_tn)
+    # Four stages of A and B, two C boxes, eight mbarriers.
+    assert example.gemm_tn.dynamic_smem == \
+        4 * (128 + 256) * 64 * 2 + 2 * 128 * 64 * 2 + 8 * 8
+    # Each CTA loads a 128-row half of B's 256 and multicasts it.
+    assert example.TMA_B.tma_box() == ([64, 128], 128)
+    assert example.TMA_C.tma_box() == ([64, 128], 128)
 
 
 def test_without_a_gpu_the_examples_compile_and_say_why(examples, capsys):
@@ -275,4 +353,5 @@ def test_builder_examples_run_on_the_gpu(examples, monkeypatch, capsys):
     assert examples["gemm_sm80"].main() == 0
     if torch.cuda.get_device_capability() == (9, 0):
         assert examples["gemm_sm90a"].main() == 0
+        assert examples["gemm_sm90a_ws_bf16"].main() == 0
     assert "FAILED" not in capsys.readouterr().out

@@ -1,0 +1,156 @@
+"""The builder's ops for warp-specialized, persistent Hopper kernels:
+clusters, mbarrier pipelines, warp roles, tile scheduling and TMA-store
+epilogues (the cute_nvgpu ops examples/gemm-sm90a-ws*.mlir are written
+with). Re-exported by ``cute_mlir.builder``; see its docstring."""
+
+import re
+
+from . import builder as _b
+from ._capi import lib
+
+__all__ = [
+    "cluster_idx", "cluster_dim", "cluster_block_idx", "pipeline_create",
+    "pipeline_producer_acquire", "pipeline_producer_tail",
+    "pipeline_consumer_wait", "pipeline_consumer_release", "tile_coord",
+    "warp_specialize", "epilogue_store", "cp_async_bulk_wait_group",
+]
+
+
+def cluster_idx(dim="x"):
+    """``gpu.cluster_id x``: this block's cluster in the grid."""
+    return _b._dim_op("gpu.cluster_id", dim)
+
+
+def cluster_dim(dim="x"):
+    """``gpu.cluster_dim x``: the grid's clusters along x (CUDA's
+    gridDim / clusterDim)."""
+    return _b._dim_op("gpu.cluster_dim", dim)
+
+
+def cluster_block_idx(dim="x"):
+    """``gpu.cluster_block_id x``: this block's rank in its cluster."""
+    return _b._dim_op("gpu.cluster_block_id", dim)
+
+
+def _array(values):
+    return f"array<i64: {', '.join(str(int(v)) for v in values)}>"
+
+
+def pipeline_create(barriers, consumers, cluster=None):
+    """``cute_nvgpu.pipeline_create``: a pipeline over `barriers` (an i64
+    shared-memory buffer of two mbarriers a stage: full, then empty),
+    released by `consumers` threads per CTA, across a `cluster` (x, y) of
+    CTAs that multicast into each other's stages."""
+    match = re.match(r"memref<(\d+)xi64", barriers.type.text)
+    if not match or int(match.group(1)) % 2:
+        raise _b.BuildError(f"{_b._where()}: error: a pipeline's barriers are "
+                            "an even number of i64 in shared memory, not "
+                            f"{barriers.type}")
+    stages = int(match.group(1)) // 2
+    attributes = {"consumers": f"{int(consumers)} : i64"}
+    if cluster is not None:
+        attributes["cluster"] = _array(cluster)
+    return _b.op("cute_nvgpu.pipeline_create", [barriers], attributes,
+                 [f"!cute_nvgpu.pipeline<{stages}>"])
+
+
+def pipeline_producer_acquire(pipeline, state):
+    """Wait until the consumers have released `state`'s stage; the
+    pipeline's TMA copies into it then complete its full barrier."""
+    _b.op("cute_nvgpu.pipeline_producer_acquire", [pipeline, state],
+          results=[])
+
+
+def pipeline_producer_tail(pipeline, state):
+    """Before the producer exits: wait until every stage it filled has been
+    released (by the consumers of every CTA of the cluster)."""
+    _b.op("cute_nvgpu.pipeline_producer_tail", [pipeline, state],
+          results=[])
+
+
+def pipeline_consumer_wait(pipeline, state):
+    """Wait until `state`'s stage is full."""
+    _b.op("cute_nvgpu.pipeline_consumer_wait", [pipeline, state],
+          results=[])
+
+
+def pipeline_consumer_release(pipeline, state):
+    """Hand `state`'s stage back to the producers of the cluster."""
+    _b.op("cute_nvgpu.pipeline_consumer_release", [pipeline, state],
+          results=[])
+
+
+def tile_coord(work, tiles_m, tiles_n, group, cluster=None):
+    """``cute_nvgpu.tile_coord``: the (m, n) tile of unit of work `work` in
+    a grid of tiles_m x tiles_n tiles, walked in bands of `group` tile rows
+    (clusters of `cluster` CTAs take neighbouring tiles)."""
+    attributes = {"group": f"{int(group)} : i64"}
+    if cluster is not None:
+        attributes["cluster"] = _array(cluster)
+    return tuple(_b.op("cute_nvgpu.tile_coord", [
+        _b._value(work, _b.index), _b._value(tiles_m, _b.index),
+        _b._value(tiles_n, _b.index)], attributes, [_b.index, _b.index]))
+
+
+class _Role:
+    def __init__(self, specialize, block):
+        self.specialize, self.block = specialize, block
+
+    def __enter__(self):
+        _b._INSERTION.append((self.block, None))
+        return _b.Value(lib.mlirBlockGetArgument(self.block, 0))
+
+    def __exit__(self, kind, *_):
+        _b._INSERTION.pop()
+        if kind is None:
+            _b._verify_region_op(self.specialize.handle)
+
+
+class _WarpSpecialize:
+    """``ws = warp_specialize(...)``, then ``with ws.producer() as wg:``
+    and ``with ws.consumer() as wg:`` build the two regions; `wg` is the
+    warpgroup's index within its role."""
+
+    def __init__(self, producer, consumer):
+        (pw, pr), (cw, cr) = producer, consumer
+        self.handle, self.blocks = _b._region_op(
+            "cute_nvgpu.warp_specialize", [], {
+                "producerWarpgroups": f"{int(pw)} : i64",
+                "producerRegisters": f"{int(pr)} : i64",
+                "consumerWarpgroups": f"{int(cw)} : i64",
+                "consumerRegisters": f"{int(cr)} : i64"}, [],
+            [[_b.index], [_b.index]])
+
+    def producer(self):
+        return _Role(self, self.blocks[0])
+
+    def consumer(self):
+        return _Role(self, self.blocks[1])
+
+
+def warp_specialize(producer, consumer):
+    """``cute_nvgpu.warp_specialize``: the block's warpgroups split into
+    producers and consumers, each given as (warpgroups, registers a
+    thread, as setmaxnreg sets them)."""
+    return _WarpSpecialize(producer, consumer)
+
+
+def epilogue_store(tiled_mma, atom, descriptor, acc, tile, buffer, thread,
+                   barrier_id=None):
+    """``cute_nvgpu.epilogue_store``: the TiledMMA's accumulators `acc` to
+    the global tile of coordinates `tile` through `buffer` (two stages of
+    TMA store boxes) by TMA stores with `atom`; the consumers' threads
+    synchronize on named barrier `barrier_id` (default 1)."""
+    attributes = {"tiledMma": tiled_mma, "atom": atom}
+    if barrier_id is not None:
+        attributes["barrierId"] = f"{int(barrier_id)} : i32"
+    _b.op("cute_nvgpu.epilogue_store", [descriptor, acc, tile, buffer,
+                                        _b._value(thread, _b.index)],
+          attributes, [])
+
+
+def cp_async_bulk_wait_group(n):
+    """``nvvm.cp.async.bulk.wait_group n``: at most `n` bulk (TMA store)
+    groups of this thread still read shared memory."""
+    _b.op("nvvm.cp.async.bulk.wait_group", [], {"group": f"{int(n)} : i32"},
+          [])

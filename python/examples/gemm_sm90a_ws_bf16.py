@@ -1,0 +1,105 @@
+"""examples/gemm-sm90a-ws-bf16.mlir with cute_mlir.builder: C (M,N) bf16 = A (M,K) B (N,K)^T,
+bf16 in, f32 accumulate. Warp-specialized and persistent: one block of three warpgroups per SM,
+in clusters of two along M that walk 256x256 blocks of C in tile_coord's grouped order. The
+producer warpgroup's leader fills a four-stage pipeline by TMA (B's 256 rows multicast, a
+128-row half from each CTA); two consumer warpgroups run SM90_64x256x16 wgmmas on each stage,
+release it, and store each 128x256 tile through shared memory by TMA (epilogue_store).
+Run: PYTHONPATH=python python3 <this file>
+"""
+from cute_mlir.builder import *
+from cute_mlir.layout import ComposedLayout, Layout, Swizzle
+
+TM = tiled_mma("SM90_64x256x16_F32BF16BF16_SS", (2, 1, 1))
+SW128 = Swizzle(3, 3, 3)  # the 128-byte swizzle of K-major bf16 rows, as TMA and wgmma use it
+TMA_A = tma_atom("load", bf16, smem=ComposedLayout(SW128, 0, Layout(((8, 16), 64), ((64, 512), 1))))
+TMA_B = tma_atom("load_multicast", bf16, multicast=2,
+                 smem=ComposedLayout(SW128, 0, Layout(((8, 32), 64), ((64, 512), 1))))
+TMA_C = tma_atom("store", bf16, smem=ComposedLayout(SW128, 0, Layout((128, 64), (64, 1))))
+
+
+@kernel(block=384)
+def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr, m: index, n: index, k: index):
+    tid, ktiles = thread_idx(), ceil_div(k, 64)
+    tiles_m, tiles_n = ceil_div(m, 128), ceil_div(n, 256)
+    units = ceil_div(tiles_m, 2) * tiles_n  # 256x256 blocks of C, one per cluster at a time
+    cluster, clusters, rank = cluster_idx(), cluster_dim(), cluster_block_idx()
+    smem = dynamic_shared()  # four stages of A and of B, two C boxes, eight mbarriers
+    smemA, smemB = smem.alloc(bf16, 4 * 128 * 64), smem.alloc(bf16, 4 * 256 * 64)
+    smemC, bars = smem.alloc(bf16, 128 * 64 * 2), smem.alloc(i64, 8)
+    pipe = pipeline_create(bars, 256, cluster=(2, 1))  # the consumers' 256 threads release
+    sA = make_tensor(smemA, ComposedLayout(SW128, 0, Layout(((8, 16), 64, 4), ((64, 512), 1, 8192))))
+    sB = make_tensor(smemB, ComposedLayout(SW128, 0, Layout(((8, 32), 64, 4), ((64, 512), 1, 16384))))
+    ws = warp_specialize(producer=(1, 40), consumer=(2, 232))
+    with ws.producer():
+        idA, idB = make_identity_tensor(make_shape(m, k)), make_identity_tensor(make_shape(n, k))
+        both = const(3, i16)  # B's half goes to both CTAs of the cluster
+        with if_(tid == 0):
+            tiles = range_(cluster, units, clusters, init=[pipeline_state(4, "producer")])
+            for w, (tile_start,) in tiles:
+                tm, tn = tile_coord(w, tiles_m, tiles_n, group=8, cluster=(2, 1))
+                gA = local_tile(idA, (128, 64), (tm, None))
+                gB = local_tile(idB, (128, 64), (tn * 2 + rank, None))  # this CTA's half of B
+                k_tiles = range_(ktiles, init=[tile_start])
+                for kt, (st,) in k_tiles:  # acquire a stage, TMA k-tile kt into it
+                    pipeline_producer_acquire(pipe, st)
+                    stage = pipeline_stage(st)
+                    tma_copy(TMA_A, descA, gA[None, None, kt], sA[None, None, stage],
+                             pipeline=pipe, state=st)
+                    sBh = local_tile(sB[None, None, stage], (128, 64), (rank, 0))
+                    tma_copy(TMA_B, descB, gB[None, None, kt], sBh, pipeline=pipe, state=st,
+                             multicast=both)
+                    yield_(pipeline_advance(st))
+                yield_(k_tiles.results[0])
+            pipeline_producer_tail(pipe, tiles.results[0])  # the peer is done with our stages
+    with ws.consumer():
+        ctid = tid - 128  # the consumers' thread index in the TiledMMA
+        shC = make_shape(m, n)
+        idC, start = make_identity_tensor(shC), pipeline_state(4, "consumer")
+        has_k = ktiles > 0
+        tiles = range_(cluster, units, clusters, init=[start])
+        for w, (tile_start,) in tiles:
+            tm, tn = tile_coord(w, tiles_m, tiles_n, group=8, cluster=(2, 1))
+            tCrC = make_fragment(Layout(((2, 2, 32), 1, 1), ((1, 2, 4), 0, 0)), f32)
+            k_tiles = range_(ktiles, init=[tile_start, tile_start])
+            for kt, (st, prev) in k_tiles:  # wait, multiply, release the stage before
+                pipeline_consumer_wait(pipe, st)
+                stage = pipeline_stage(st)
+                tCsA = partition_a(TM, sA[None, None, stage], ctid)
+                tCsB = partition_b(TM, sB[None, None, stage], ctid)
+                accumulate = kt != 0  # the first k-tile overwrites the accumulators
+                wgmma_fence()
+                gemm(TM, tCsA, tCsB, tCrC, accumulate=accumulate)
+                wgmma_commit_group()
+                wgmma_wait_group(1)
+                with if_(accumulate):
+                    pipeline_consumer_release(pipe, prev)
+                yield_(pipeline_advance(st), st)
+            wgmma_wait_group(0)
+            with if_(has_k):
+                pipeline_consumer_release(pipe, k_tiles.results[1])
+            iC = local_tile(idC, (128, 256), (tm, tn))
+            epilogue_store(TM, TMA_C, descC, tCrC, iC, smemC, ctid)  # by TMA, left running
+            yield_(k_tiles.results[0])
+        with if_(ctid == 0):  # the last stores finish reading shared memory
+            cp_async_bulk_wait_group(0)
+
+
+def main():
+    import gemm_check
+    from cute_mlir import runtime
+
+    def launcher(f, a, b, c, m, n, k):
+        da, db, dc = (runtime.tma_descriptor(t, atom) for t, atom in
+                      ((a, TMA_A), (b, TMA_B), (c, TMA_C)))
+        units = -(-m // 256) * -(-n // 256)
+        grid = 2 * min(runtime.multiprocessor_count() // 2, units)
+        return lambda: f["gemm_tn"](da, db, dc, m, n, k, grid=grid, cluster=(2, 1, 1),
+                                    smem=gemm_tn.dynamic_smem)
+    # C's rows start 16 bytes apart for TMA: N a multiple of 8; M and N still ragged.
+    shapes = [(1000, 3000, 520), (129, 264, 72), (128, 128, 64), (2048, 1536, 4104)]
+    return gemm_check.run("gemm_sm90a_ws_bf16", build(gemm_tn).compile(chip="sm_90a"),
+                          launcher, dtype="bfloat16", out_dtype="bfloat16", checked=shapes)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
