@@ -126,3 +126,29 @@ func.func @fill(%buf: memref<?xf32>, %v: f32) {
   cute.fill %t, %v : !cute.tensor<f32, gmem, "6:2">, f32
   return
 }
+
+// -----
+
+// A predicated copy (CuTe's copy_if) of a register fragment to a strided
+// global column: each element's predicate guards its load and store only.
+// The addresses are computed before the guard, so once the loop unrolls
+// they are straight-line code shared between elements.
+// CHECK-LABEL: func @copy_if
+// CHECK-SAME: (%[[OUT:.*]]: memref<?xf32>, %[[LD:.*]]: index)
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:   %[[DST:.*]] = arith.muli %[[K]], %[[LD]] : index
+// CHECK:   %[[P:.*]] = memref.load %{{.*}}[%[[K]]] : memref<4xi1>
+// CHECK:   scf.if %[[P]] {
+// CHECK-NEXT: %[[V:.*]] = memref.load %{{.*}}[%[[K]]] : memref<4xf32>
+// CHECK-NEXT: memref.store %[[V]], %[[OUT]][%[[DST]]]
+// CHECK-NEXT: }
+func.func @copy_if(%out: memref<?xf32>, %ld: index) {
+  %d = cute.make_stride %ld : !cute.stride<"?">
+  %s = cute.make_shape : !cute.shape<"4">
+  %l = cute.make_layout %s, %d : !cute.shape<"4">, !cute.stride<"?">
+  %t = cute.make_tensor %out, %l : (memref<?xf32>, !cute.layout<"4:?">) -> !cute.tensor<f32, gmem, "4:?">
+  %f = cute.make_fragment : !cute.tensor<f32, rmem, "4:1">
+  %p = cute.make_fragment : !cute.tensor<i1, rmem, "4:1">
+  cute.copy %f, %t if %p : !cute.tensor<f32, rmem, "4:1">, !cute.tensor<f32, gmem, "4:?">, !cute.tensor<i1, rmem, "4:1">
+  return
+}

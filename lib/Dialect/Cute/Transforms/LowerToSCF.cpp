@@ -259,6 +259,14 @@ public:
     markFragmentLoop(*loop, op);
     OpBuilder body = OpBuilder::atBlockTerminator(loop->getBody());
     IntTuple i(counters.front());
+    // The addresses are computed outside a predicate's guard: once the loop
+    // unrolls, they are straight-line code that CSE shares between elements
+    // (a base and constant offsets), where inside each guard every element
+    // would recompute its whole address.
+    FailureOr<Value> from = address(body, op, *src, i);
+    FailureOr<Value> to = address(body, op, *dst, i);
+    if (failed(from) || failed(to))
+      return failure();
     if (Value pred = op.getPred()) {
       // copy_if: the element moves only where the predicate holds.
       FailureOr<TracedTensor> p = traceTensor(pred, op);
@@ -271,10 +279,6 @@ public:
       auto guard = scf::IfOp::create(body, loc, cond, /*withElse=*/false);
       body = OpBuilder::atBlockTerminator(guard.thenBlock());
     }
-    FailureOr<Value> from = address(body, op, *src, i);
-    FailureOr<Value> to = address(body, op, *dst, i);
-    if (failed(from) || failed(to))
-      return failure();
     Value v = memref::LoadOp::create(body, loc, src->memref, *from);
     memref::StoreOp::create(body, loc, v, dst->memref, *to);
     op.erase();
