@@ -19,7 +19,10 @@
 // Partial tiles are predicated with identity tensors, as in CuTe: each
 // cp.async of 8 elements is guarded by its first element's (row, k) being
 // inside (M, K) and zero-fills otherwise, so the MMAs see zeros past the
-// edges; each element of C is stored only inside (M, N).
+// edges; on C's edge each element is stored only inside (M, N). A tile
+// inside C (with N even, so rows start 8 bytes apart) stores its pairs of
+// values unpredicated, 8 bytes at a time, through a TiledCopy of
+// UniversalCopy_U64 over the MMA's C fragment.
 //
 // Launch (@launch below): grid (ceil(M/128), ceil(N/256)), block (256), 144
 // KiB of dynamic shared memory (one block per SM); any M and N, K a multiple
@@ -32,6 +35,7 @@
 #g2s = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"SM80_CP_ASYNC_CACHEGLOBAL_U128", f16>, threads = "(32,8):(8,1)", values = "(1,8)">
 #s2rA = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"SM75_U32x4_LDSM_N", f16>, mma = #tm, operand = "A">
 #s2rB = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"SM75_U32x4_LDSM_N", f16>, mma = #tm, operand = "B">
+#r2g = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"UniversalCopy_U64", f32>, mma = #tm, operand = "C">
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @gemm_tn(%A: memref<?xf16, 1>, %B: memref<?xf16, 1>, %C: memref<?xf32, 1>,
@@ -44,6 +48,8 @@ gpu.module @kernels {
     %c4 = arith.constant 4 : index
     %c8 = arith.constant 8 : index
     %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c256 = arith.constant 256 : index
     %zero = arith.constant 0.0 : f32
     // Dynamic shared memory: three stages of A (48 KiB), then three of B (96 KiB).
     %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
@@ -250,17 +256,39 @@ gpu.module @kernels {
     }
     nvvm.cp.async.wait.group 0
 
-    // Epilogue: C straight from the accumulators, where it exists.
-    %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, index
-    %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">
-    %c128 = arith.constant 128 : index
-    scf.for %i = %c0 to %c128 step %c1 {
-      %ci = cute.make_coord %i : !cute.coord<"?">
-      %crd = cute.load %tCcC[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2),4,8):((16777216,8),32,536870912)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
-      %in = cute.elem_less %crd, %shC : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
-      cute.store %in, %pC[%ci] : i1, !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">, !cute.coord<"?">
-    } {cute.fragment_loop}
-    cute.copy %tCrC, %tCgC if %pC : !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">, !cute.tensor<f32, gmem, "((2,2),4,8):((1,?{div=8}),?{div=32},32)">, !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">
+    // Epilogue: C straight from the accumulators. A tile inside C, with N
+    // even, stores each pair of a thread's values (8 bytes of a row at an
+    // even column) with one 64-bit store (UniversalCopy_U64); a tile on
+    // C's edge, or odd N, stores each value where it exists.
+    %bm1 = arith.addi %bm, %c1 : index
+    %endM = arith.muli %bm1, %c128 : index
+    %insideM = arith.cmpi ule, %endM, %m : index
+    %bn1 = arith.addi %bn, %c1 : index
+    %endN = arith.muli %bn1, %c256 : index
+    %insideN = arith.cmpi ule, %endN, %n : index
+    %inside = arith.andi %insideM, %insideN : i1
+    %nOdd = arith.remui %n, %c2 : index
+    %nEven = arith.cmpi eq, %nOdd, %c0 : index
+    %vector = arith.andi %inside, %nEven : i1
+    scf.if %vector {
+      %dC2 = cute.make_stride %n : !cute.stride<"(?{div=2},1)">
+      %lC2 = cute.make_layout %shC, %dC2 : !cute.shape<"(?,?)">, !cute.stride<"(?{div=2},1)">
+      %mC2 = cute.make_tensor %C, %lC2 : (memref<?xf32, 1>, !cute.layout<"(?,?):(?{div=2},1)">) -> !cute.tensor<f32, gmem, "(?,?):(?{div=2},1)">
+      %gC2 = cute.local_tile %mC2, %tileC, %cC : !cute.tensor<f32, gmem, "(?,?):(?{div=2},1)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">
+      %tXgC = cute_nvgpu.partition_d #r2g, %gC2, %tid : !cute.tensor<f32, gmem, "(128,256):(?{div=2},1)">, index
+      %tXrC = cute_nvgpu.retile #r2g, %tCrC : !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">
+      cute_nvgpu.copy #r2g, %tXrC, %tXgC : !cute.tensor<f32, rmem, "((2,(2,2)),4,4):((1,(2,16)),4,32)">, !cute.tensor<f32, gmem, "((2,(2,2)),4,4):((1,(?{div=16},32)),?{div=64},64)">
+    } else {
+      %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, index
+      %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">
+      scf.for %i = %c0 to %c128 step %c1 {
+        %ci = cute.make_coord %i : !cute.coord<"?">
+        %crd = cute.load %tCcC[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2),4,8):((16777216,8),32,536870912)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+        %in = cute.elem_less %crd, %shC : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
+        cute.store %in, %pC[%ci] : i1, !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">, !cute.coord<"?">
+      } {cute.fragment_loop}
+      cute.copy %tCrC, %tCgC if %pC : !cute.tensor<f32, rmem, "((2,2),4,8):((1,2),4,16)">, !cute.tensor<f32, gmem, "((2,2),4,8):((1,?{div=8}),?{div=32},32)">, !cute.tensor<i1, rmem, "((2,2),4,8):((1,2),4,16)">
+    }
     gpu.return
   }
 }

@@ -2,7 +2,8 @@
 A 256-thread block computes a 128x256 tile of C: cp.async streams 128x64 k-tiles of A and 256x64
 of B through three Sw<3,3,3>-swizzled shared-memory stages (144 KiB of dynamic shared memory),
 pipeline states carry the stages, ldmatrix loads the next k-block's fragments while a 2x4-warp
-SM80_16x8x16 TiledMMA multiplies this one, and identity tensors predicate partial tiles.
+SM80_16x8x16 TiledMMA multiplies this one, and identity tensors predicate partial tiles; tiles
+inside C store their accumulators 8 bytes at a time.
 Run: PYTHONPATH=python python3 <this file>
 """
 from cute_mlir.builder import *
@@ -13,6 +14,7 @@ G2S = tiled_copy(copy_atom("SM80_CP_ASYNC_CACHEGLOBAL_U128", f16),
                  threads=Layout((32, 8), (8, 1)), values=(1, 8))
 S2R_A, S2R_B = (tiled_copy(copy_atom("SM75_U32x4_LDSM_N", f16), mma=TM, operand=x)
                 for x in "AB")
+R2G = tiled_copy(copy_atom("UniversalCopy_U64", f32), mma=TM, operand="C")  # pairs of C
 SMEM_A = ComposedLayout(Swizzle(3, 3, 3), 0, Layout(((8, 16), 64, 3), ((64, 512), 1, 8192)))
 SMEM_B = ComposedLayout(Swizzle(3, 3, 3), 0, Layout(((8, 32), 64, 3), ((64, 512), 1, 16384)))
 
@@ -84,11 +86,17 @@ def gemm_tn(A: memref(f16), B: memref(f16), C: memref(f32), m: index, n: index, 
         gemm(TM, tCrA[None, None, 3], tCrB[None, None, 3], tCrC)
         yield_(pipeline_advance(write), next_read)
     cp_async_wait_group(0)
-    # Epilogue: C from the accumulators, where it exists.
-    tCcC, pC = partition_c(TM, iC, tid), make_fragment(tCrC.layout, i1)
-    for i in range_(size(pC), unroll=True):
-        pC[i] = elem_less(tCcC[i], shC)
-    copy(tCrC, tCgC, pred=pC)
+    # Epilogue: a tile inside C (N even) stores pairs 8 bytes at a time; else by value.
+    inside = ((bm + 1) * 128 <= m) & ((bn + 1) * 256 <= n)
+    with if_(inside & (n % 2 == 0)):
+        mC2 = make_tensor(C, make_layout(shC, make_stride(assume(n, divby=2), 1)))
+        tXgC = partition_d(R2G, local_tile(mC2, (128, 256), (bm, bn)), tid)
+        copy(R2G, retile(R2G, tCrC), tXgC)
+    with else_():
+        tCcC, pC = partition_c(TM, iC, tid), make_fragment(tCrC.layout, i1)
+        for i in range_(size(pC), unroll=True):
+            pC[i] = elem_less(tCcC[i], shC)
+        copy(tCrC, tCgC, pred=pC)
 
 
 def main():
