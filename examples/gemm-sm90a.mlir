@@ -14,7 +14,9 @@
 // that wgmma group in flight while the previous one retires; the stage the
 // previous group read is then free, and thread 0 refills it with k-tile
 // kt+2. TMA reads zeros outside (M, K) and (N, K), so partial tiles need no
-// predicates on the loads; the epilogue stores only the C inside (M, N).
+// predicates on the loads; the epilogue stores only the C inside (M, N),
+// and a tile inside C (N even) stores its pairs of values 8 bytes at a time
+// through a TiledCopy of UniversalCopy_U64 over the wgmma's C fragment.
 //
 // Launch (@launch below): grid (ceil(M/128), ceil(N/128)), block (128),
 // 96 KiB + 24 bytes of dynamic shared memory; any M and N, K a multiple of
@@ -24,6 +26,7 @@
 //     | cute-opt --cute-write-ptx="dir=out"
 
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x16_F32F16F16_SS, "(1,1,1)">
+#r2g = #cute_nvgpu.tiled_copy<#cute_nvgpu.copy_atom<"UniversalCopy_U64", f32>, mma = #tm, operand = "C">
 // TMA fills one stage's tile: the box ([64, 128], innermost first) and the
 // 128-byte swizzle come from the tile's shared-memory layout.
 #tma = #cute_nvgpu.tma_atom<load, f16, smem = "Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)">
@@ -159,16 +162,40 @@ gpu.module @kernels {
       cute.fill %tCrC, %zero : !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">, f32
     }
 
-    // Epilogue: C straight from the accumulators, where it exists.
-    %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, index
-    %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
-    scf.for %i = %c0 to %c128 step %c1 {
-      %ci = cute.make_coord %i : !cute.coord<"?">
-      %crd = cute.load %tCcC[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2,16),2,1):((16777216,8,134217728),64,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
-      %in = cute.elem_less %crd, %shC : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
-      cute.store %in, %pC[%ci] : i1, !cute.tensor<i1, rmem, "((2,2,16),2,1):((1,2,4),64,0)">, !cute.coord<"?">
-    } {cute.fragment_loop}
-    cute.copy %tCrC, %tCgC if %pC : !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">, !cute.tensor<f32, gmem, "((2,2,16),2,1):((1,?{div=8},8),?{div=64},0)">, !cute.tensor<i1, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
+    // Epilogue: C straight from the accumulators. A tile inside C, with N
+    // even, stores each pair of a thread's values (8 bytes of a row at an
+    // even column) with one 64-bit store (UniversalCopy_U64); a tile on
+    // C's edge, or odd N, stores each value where it exists.
+    %c2 = arith.constant 2 : index
+    %bm1 = arith.addi %bm, %c1 : index
+    %endM = arith.muli %bm1, %c128 : index
+    %insideM = arith.cmpi ule, %endM, %m : index
+    %bn1 = arith.addi %bn, %c1 : index
+    %endN = arith.muli %bn1, %c128 : index
+    %insideN = arith.cmpi ule, %endN, %n : index
+    %inside = arith.andi %insideM, %insideN : i1
+    %nOdd = arith.remui %n, %c2 : index
+    %nEven = arith.cmpi eq, %nOdd, %c0 : index
+    %vector = arith.andi %inside, %nEven : i1
+    scf.if %vector {
+      %dC2 = cute.make_stride %n : !cute.stride<"(?{div=2},1)">
+      %lC2 = cute.make_layout %shC, %dC2 : !cute.shape<"(?,?)">, !cute.stride<"(?{div=2},1)">
+      %mC2 = cute.make_tensor %C, %lC2 : (memref<?xf32, 1>, !cute.layout<"(?,?):(?{div=2},1)">) -> !cute.tensor<f32, gmem, "(?,?):(?{div=2},1)">
+      %gC2 = cute.local_tile %mC2, %tileC, %cC : !cute.tensor<f32, gmem, "(?,?):(?{div=2},1)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">
+      %tXgC = cute_nvgpu.partition_d #r2g, %gC2, %tid : !cute.tensor<f32, gmem, "(128,128):(?{div=2},1)">, index
+      %tXrC = cute_nvgpu.retile #r2g, %tCrC : !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
+      cute_nvgpu.copy #r2g, %tXrC, %tXgC : !cute.tensor<f32, rmem, "((2,32),2,1):((1,2),64,0)">, !cute.tensor<f32, gmem, "((2,(2,16)),2,1):((1,(?{div=16},8)),?{div=128},0)">
+    } else {
+      %tCcC = cute_nvgpu.partition_c #tm, %iC, %tid : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, index
+      %pC = cute.make_fragment : !cute.tensor<i1, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
+      scf.for %i = %c0 to %c128 step %c1 {
+        %ci = cute.make_coord %i : !cute.coord<"?">
+        %crd = cute.load %tCcC[%ci] : !cute.tensor<!cute.coord<"(?,?)">, coord, "((2,2,16),2,1):((16777216,8,134217728),64,0)">, !cute.coord<"?"> -> !cute.coord<"(?,?)">
+        %in = cute.elem_less %crd, %shC : !cute.coord<"(?,?)">, !cute.shape<"(?,?)">
+        cute.store %in, %pC[%ci] : i1, !cute.tensor<i1, rmem, "((2,2,16),2,1):((1,2,4),64,0)">, !cute.coord<"?">
+      } {cute.fragment_loop}
+      cute.copy %tCrC, %tCgC if %pC : !cute.tensor<f32, rmem, "((2,2,16),2,1):((1,2,4),64,0)">, !cute.tensor<f32, gmem, "((2,2,16),2,1):((1,?{div=8},8),?{div=64},0)">, !cute.tensor<i1, rmem, "((2,2,16),2,1):((1,2,4),64,0)">
+    }
     gpu.return
   }
 }

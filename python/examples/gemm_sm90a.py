@@ -7,6 +7,7 @@ from cute_mlir.builder import *
 from cute_mlir.layout import ComposedLayout, Layout, Swizzle
 
 TM = tiled_mma("SM90_64x128x16_F32F16F16_SS")
+R2G = tiled_copy(copy_atom("UniversalCopy_U64", f32), mma=TM, operand="C")  # pairs of C
 SW128 = Swizzle(3, 3, 3)  # wgmma's K-major 128-byte swizzle, a TMA box per stage:
 TMA = tma_atom("load", f16, smem=ComposedLayout(SW128, 0, Layout(((8, 16), 64), ((64, 512), 1))))
 STAGES = ComposedLayout(SW128, 0, Layout(((8, 16), 64, 3), ((64, 512), 1, 8192)))
@@ -55,10 +56,17 @@ def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, C: memref(f32), m: index, n: index
     wgmma_wait_group(0)
     with if_(ktiles == 0):  # no k-tile: C is zero
         fill(tCrC, 0.0)
-    tCcC, pC = partition_c(TM, iC, tid), make_fragment(tCrC.layout, i1)  # epilogue
-    for i in range_(size(pC), unroll=True):
-        pC[i] = elem_less(tCcC[i], shC)
-    copy(tCrC, tCgC, pred=pC)
+    # Epilogue: a tile inside C (N even) stores pairs 8 bytes at a time; else by value.
+    inside = ((bm + 1) * 128 <= m) & ((bn + 1) * 128 <= n)
+    with if_(inside & (n % 2 == 0)):
+        mC2 = make_tensor(C, make_layout(shC, make_stride(assume(n, divby=2), 1)))
+        tXgC = partition_d(R2G, local_tile(mC2, (128, 128), (bm, bn)), tid)
+        copy(R2G, retile(R2G, tCrC), tXgC)
+    with else_():
+        tCcC, pC = partition_c(TM, iC, tid), make_fragment(tCrC.layout, i1)
+        for i in range_(size(pC), unroll=True):
+            pC[i] = elem_less(tCcC[i], shC)
+        copy(tCrC, tCgC, pred=pC)
 
 
 def main():
