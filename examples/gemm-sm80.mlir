@@ -26,7 +26,8 @@
 //
 // Launch (@launch below): grid (ceil(M/128), ceil(N/256)), block (256), 144
 // KiB of dynamic shared memory (one block per SM); any M and N, K a multiple
-// of 8 (16-byte aligned rows).
+// of 8 (16-byte aligned rows); A and B start 16-byte aligned and C 8-byte
+// aligned, as allocations are.
 //
 //   cute-opt examples/gemm-sm80.mlir --cute-to-ptx="chip=sm_80" \
 //     | cute-opt --cute-write-ptx="dir=out"

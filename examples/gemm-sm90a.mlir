@@ -20,7 +20,7 @@
 //
 // Launch (@launch below): grid (ceil(M/128), ceil(N/128)), block (128),
 // 96 KiB + 24 bytes of dynamic shared memory; any M and N, K a multiple of
-// 8 (TMA's 16-byte strides).
+// 8 (TMA's 16-byte strides); C starts 8-byte aligned, as allocations are.
 //
 //   cute-opt examples/gemm-sm90a.mlir --cute-to-ptx="chip=sm_90a" \
 //     | cute-opt --cute-write-ptx="dir=out"
