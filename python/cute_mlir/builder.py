@@ -29,6 +29,11 @@ and take the results from ``loop.results``); ``with if_(cond):`` and
 ``with else_():`` are an ``scf.if``. Arithmetic on ``index`` values is
 unsigned (``//`` is ``divui``, ``<`` is ``ult``), as extents and
 coordinates are; on ``iN`` values it is signed.
+
+Warp-specialized, persistent kernels (``_persistent.py``, re-exported here):
+``pipeline_create`` and the producer / consumer pipeline ops,
+``warp_specialize`` (``with ws.producer():`` / ``with ws.consumer():``),
+``tile_coord``, the cluster ids, ``epilogue_store``.
 """
 
 import ctypes
