@@ -35,6 +35,13 @@ Result<int64_t> mlir::cute::checkExactCover(const Layout &layoutTV,
   if (layoutTV.rank() != 2)
     return algebraError("expected a (thread, value) layout, got " +
                         layoutTV.str());
+  bool positive = true;
+  tileShape.forEachLeaf([&](const IntTuple &leaf) {
+    positive = positive && leaf.value().value() >= 1;
+  });
+  if (!positive)
+    return algebraError("the tile " + tileShape.str() +
+                        " has an extent that is not positive");
   int64_t elements = product(tileShape).value();
   if (elements > kMaxCoverElements)
     return algebraError("the tile " + tileShape.str() +

@@ -226,6 +226,13 @@ TEST(Coverage, ALoneQuadpairLeavesHalfItsTileToThreadsOutsideTheRange) {
             "element (4,0) of the (8,8) tile is owned by no thread");
 }
 
+TEST(Coverage, RejectsATileWithAnExtentThatIsNotPositive) {
+  Result<int64_t> c =
+      checkExactCover(parse("(32,2):(1,32)"), IntTuple::tuple({32, -2}));
+  ASSERT_FALSE(c);
+  EXPECT_EQ(c.message(), "the tile (32,-2) has an extent that is not positive");
+}
+
 TEST(Coverage, TiledCopyFamiliesCoverTheirTiles) {
   const char *threads[] = {"(32,8):(1,32)", "(32,8):(8,1)", "(16,4):(4,1)",
                            "(8,8):(1,8)"};

@@ -91,6 +91,18 @@ TEST(ParseTiler, ReadsLayoutsIntsAndUnderscoresByMode) {
   EXPECT_EQ(l->rank(), 1u);
 }
 
+TEST(ParseTiler, RejectsAnIntegerThatIsNotASize) {
+  // n stands for n:1: a layout's shape, positive. (A fuzzer's TiledMMA
+  // permutation of -32 once reached a vector of -32 elements.)
+  for (const char *text : {"-32", "(32,-32,16)", "(_,0)"}) {
+    Result<Tiler> t = parseTiler(text);
+    ASSERT_FALSE(t) << text;
+    EXPECT_NE(t.message().find("a tiler's size must be positive"),
+              std::string::npos)
+        << t.message();
+  }
+}
+
 TEST(ParseComposedLayout, PrintsBackSwizzleOffsetAndInnerLayout) {
   for (const char *text : {"Sw<3,4,3> o 0 o (8,64):(64,1)",
                            "Sw<2,1,-2> o 0 o 512:1", "(4,2):(2,1) o 1 o 8:1"})

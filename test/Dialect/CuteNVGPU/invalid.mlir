@@ -348,6 +348,12 @@ func.func private @tiled_mma_permutation_below_atoms() attributes {a = #cute_nvg
 
 // -----
 
+// A permutation's integers are sizes (n is n:1).
+// expected-error @+1 {{a tiler's size must be positive, not -32}}
+func.func private @tiled_mma_permutation_negative() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,2,1)", permutation = "(32,-32,16)">}
+
+// -----
+
 // expected-error @+1 {{the M permutation (2,8):(0,1) is not a permutation of 0..15: index 1 goes to 0, taken before}}
 func.func private @tiled_mma_permutation_not_injective() attributes {a = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)", permutation = "((2,8):(0,1),8,16)">}
 
