@@ -41,6 +41,7 @@ def pipeline_create(barriers, consumers, cluster=None):
     shared-memory buffer of two mbarriers a stage: full, then empty),
     released by `consumers` threads per CTA, across a `cluster` (x, y) of
     CTAs that multicast into each other's stages."""
+    barriers = _b._value(barriers)
     match = re.match(r"memref<(\d+)xi64", barriers.type.text)
     if not match or int(match.group(1)) % 2:
         raise _b.BuildError(f"{_b._where()}: error: a pipeline's barriers are "
