@@ -68,8 +68,7 @@ Result<Tiler> Term::toTiler() const {
   case Kind::Int:
     // An integer tiler N is the layout N:1, so N is a size.
     if (leaf.isStatic() && leaf.value() < 1)
-      return algebraError("a tiler's size must be positive, not " +
-                          leaf.str());
+      return algebraError("a tiler's size must be positive, not " + leaf.str());
     return Tiler::integer(IntTuple(leaf));
   case Kind::Underscore:
     return Tiler::underscore();

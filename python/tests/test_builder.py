@@ -179,6 +179,13 @@ def test_warp_roles_pipelines_and_tile_schedules():
         build(odd)
 
     @kernel(block=384)
+    def not_a_buffer(m: index):
+        pipeline_create(8, 256)
+    with pytest.raises(BuildError, match=f"{HERE}:.*an even number of i64 "
+                       "in shared memory, not index"):
+        build(not_a_buffer)
+
+    @kernel(block=384)
     def wgmma_in_producer(m: index):
         ws = warp_specialize(producer=(1, 40), consumer=(2, 232))
         with ws.producer():

@@ -76,6 +76,8 @@ def test_without_a_gpu_loading_raises_no_gpu_error():
         runtime.load(module)
     with pytest.raises(runtime.NoGpuError):
         runtime.device_name()
+    with pytest.raises(runtime.NoGpuError):
+        runtime.multiprocessor_count()
 
 
 # On the GPU.
@@ -91,6 +93,13 @@ def _chip():
 
 
 SHAPES = [(128, 128, 32), (200, 136, 72), (1000, 3000, 520), (256, 384, 96)]
+
+
+@requires_gpu
+def test_multiprocessor_count_is_the_devices():
+    torch = _torch()
+    assert runtime.multiprocessor_count() == \
+        torch.cuda.get_device_properties(0).multi_processor_count
 
 
 @requires_gpu
