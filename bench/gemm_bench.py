@@ -81,6 +81,8 @@ class Kernel:
     swizzle: int = 128        # TMA swizzle, bytes (0, 32, 64, 128)
     cluster: tuple = None     # (x, y, z): launched through cuLaunchKernelEx
     scale: float = None       # an f32 scale of C after (m, n, k): C = s A B^T
+    stream_k: bool = False    # takes a workspace after (m, n, k[, scale]):
+                              # f32 partials (a tile a block), i32 flags
 
     @property
     def dest(self):
@@ -103,10 +105,12 @@ KERNELS = [
            4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
            "tma", box_a=(64, 128), box_b=(64, 128), box_c=(32, 128),
            cluster=(2, 1, 1)),
+    # Stream-K: the last units' k-tiles shared among the clusters.
     Kernel("gemm-sm90a-ws-bf16", "--gemm-sm90a-ws-bf16", "gemm_tn", 384,
            4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
            "tma", in_type="bf16", out_type="bf16", box_a=(64, 128),
-           box_b=(64, 128), box_c=(64, 128), cluster=(2, 1, 1)),
+           box_b=(64, 128), box_c=(64, 128), cluster=(2, 1, 1),
+           stream_k=True),
     # fp8: 128x192 tiles (two 64x192 wgmma accumulators a thread, the
     # promoted one and the k-tile's), 128-deep k-tiles: four stages of a
     # 128x128 A box and a 192x128 B tile (96-row halves multicast), two 16
@@ -133,9 +137,13 @@ TYPE_BYTES = {"f16": 2, "bf16": 2, "e4m3": 1, "f32": 4}
 # CU_TENSOR_MAP_DATA_TYPE_*: fp8 travels as UINT8 (the bits are all TMA sees).
 TMA_TYPE = {"f16": 6, "bf16": 9, "e4m3": 0, "f32": 7}
 TMA_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}  # CU_TENSOR_MAP_SWIZZLE_*
+# The last three split units among workers in the stream-K kernels: four
+# workers a unit (16 units of 256 k-tiles), a ragged C and a partial last
+# k-tile, and a few split units after the data-parallel waves.
 CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (200, 136, 80),
                 (1000, 3000, 520), (1000, 3000, 528),
-                (2048, 2048, 1024), (4096, 4096, 4096), (8192, 8192, 2048)]
+                (2048, 2048, 1024), (4096, 4096, 4096), (8192, 8192, 2048),
+                (1024, 1024, 16384), (1000, 3000, 4104), (3072, 3072, 3072)]
 FP8_LONG_K = (256, 384, 65536)
 TIME_SHAPES = [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192),
                (8192, 8192, 2048), (4096, 14336, 4096)]
@@ -164,7 +172,8 @@ def grid_dims(k, m, n, sms):
     tm, tn = -(-m // k.tile[0]), -(-n // k.tile[1])
     cx, cy, _ = k.cluster or (1, 1, 1)
     if k.grid == "persistent":
-        g = min(sms, tm * tn)
+        # Stream-K shares k-tiles among all SMs, however few the tiles.
+        g = sms if k.stream_k else min(sms, tm * tn)
         return (max(cx, g // cx * cx), 1, 1)
     return (-(-tm // cx) * cx, -(-tn // cy) * cy, 1)
 
@@ -314,6 +323,12 @@ def launcher(k, fn, a, b, c, m, n, k_, sms):
         maps = ()
         params = memref(a) + memref(b) + memref(c) + scalars
     grid, block = grid_dims(k, m, n, sms), (k.threads, 1, 1)
+    if k.stream_k:  # zero flags; each launch leaves them zero
+        blocks = grid[0] * grid[1] * grid[2]
+        maps += (torch.empty(blocks * k.tile[0] * k.tile[1], device="cuda",
+                             dtype=torch.float32),
+                 torch.zeros(blocks, device="cuda", dtype=torch.int32))
+        params += memref(maps[-2]) + memref(maps[-1])
     if k.cluster:
         launch = cluster_launcher(fn, grid, block, k.smem, k.cluster, params)
         return lambda: (maps, launch())[1]

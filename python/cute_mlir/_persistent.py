@@ -12,7 +12,9 @@ __all__ = [
     "cluster_idx", "cluster_dim", "cluster_block_idx", "pipeline_create",
     "pipeline_producer_acquire", "pipeline_producer_tail",
     "pipeline_consumer_wait", "pipeline_consumer_release", "tile_coord",
-    "warp_specialize", "epilogue_store", "cp_async_bulk_wait_group",
+    "stream_k_schedule", "stream_k_work_count", "stream_k_work",
+    "stream_k_fixup", "warp_specialize", "epilogue_store",
+    "cp_async_bulk_wait_group",
 ]
 
 
@@ -91,6 +93,52 @@ def tile_coord(work, tiles_m, tiles_n, group, cluster=None):
     return tuple(_b.op("cute_nvgpu.tile_coord", [
         _b._value(work, _b.index), _b._value(tiles_m, _b.index),
         _b._value(tiles_n, _b.index)], attributes, [_b.index, _b.index]))
+
+
+def stream_k_schedule(units, ktiles, workers, min_k_tiles=None):
+    """``cute_nvgpu.stream_k_schedule``: `units` units of work (as
+    tile_coord numbers them) of `ktiles` k-tiles each, shared among
+    `workers` (blocks or clusters): whole units, then the last units'
+    k-tiles in equal ranges where that saves a worker at least
+    `min_k_tiles` (default 24)."""
+    attributes = {}
+    if min_k_tiles is not None:
+        attributes["minKTiles"] = f"{int(min_k_tiles)} : i64"
+    return _b.op("cute_nvgpu.stream_k_schedule", [
+        _b._value(units, _b.index), _b._value(ktiles, _b.index),
+        _b._value(workers, _b.index)], attributes, ["!cute_nvgpu.stream_k"])
+
+
+def stream_k_work_count(schedule, worker):
+    """``cute_nvgpu.stream_k_work_count``: how many work items `worker`
+    runs."""
+    return _b.op("cute_nvgpu.stream_k_work_count",
+                 [schedule, _b._value(worker, _b.index)], {}, [_b.index])
+
+
+def stream_k_work(schedule, worker, item):
+    """``cute_nvgpu.stream_k_work``: work item `item` of `worker` as (unit,
+    k_begin, k_end): the unit's k-tiles k_begin .. k_end - 1."""
+    return tuple(_b.op("cute_nvgpu.stream_k_work", [
+        schedule, _b._value(worker, _b.index), _b._value(item, _b.index)],
+        {}, [_b.index, _b.index, _b.index]))
+
+
+def stream_k_fixup(tiled_mma, schedule, worker, item, acc, partials, flags,
+                   thread, cluster=None, barrier_id=None):
+    """``cute_nvgpu.stream_k_fixup``: after work item `item`'s mainloop,
+    the TiledMMA's threads combine a split unit's partial sums through
+    `partials` (f32, a tile a CTA) and `flags` (i32, one a CTA, zero before
+    the first launch); true where this CTA stores the tile."""
+    attributes = {"tiledMma": tiled_mma}
+    if cluster is not None:
+        attributes["cluster"] = _array(cluster)
+    if barrier_id is not None:
+        attributes["barrierId"] = f"{int(barrier_id)} : i32"
+    return _b.op("cute_nvgpu.stream_k_fixup", [
+        schedule, _b._value(worker, _b.index), _b._value(item, _b.index),
+        acc, partials, flags, _b._value(thread, _b.index)], attributes,
+        [_b.i1])
 
 
 class _Role:

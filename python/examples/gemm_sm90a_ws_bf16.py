@@ -1,9 +1,9 @@
 """examples/gemm-sm90a-ws-bf16.mlir with cute_mlir.builder: C (M,N) bf16 = A (M,K) B (N,K)^T,
-bf16 in, f32 accumulate. Warp-specialized and persistent: one block of three warpgroups per SM,
-in clusters of two along M that walk 256x256 blocks of C in tile_coord's grouped order. The
-producer warpgroup's leader fills a four-stage pipeline by TMA (B's 256 rows multicast, a
-128-row half from each CTA); two consumer warpgroups run SM90_64x256x16 wgmmas on each stage,
-release it, and store each 128x256 tile through shared memory by TMA (epilogue_store).
+bf16 in, f32 accumulate. Warp-specialized, persistent: a block of three warpgroups per SM, in
+clusters of two along M that share 256x256 blocks of C by stream-K. The producer's leader fills
+a four-stage pipeline by TMA (B multicast, a 128-row half from each CTA); two consumer
+warpgroups run wgmmas on each stage, release it, add up split tiles (stream_k_fixup) and store
+each 128x256 tile through shared memory by TMA (epilogue_store).
 Run: PYTHONPATH=python python3 <this file>
 """
 from cute_mlir.builder import *
@@ -18,11 +18,14 @@ TMA_C = tma_atom("store", bf16, smem=ComposedLayout(SW128, 0, Layout((128, 64), 
 
 
 @kernel(block=384)
-def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr, m: index, n: index, k: index):
+def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr, m: index, n: index, k: index,
+            partials: memref(f32), flags: memref(i32)):
     tid, ktiles = thread_idx(), ceil_div(k, 64)
     tiles_m, tiles_n = ceil_div(m, 128), ceil_div(n, 256)
     units = ceil_div(tiles_m, 2) * tiles_n  # 256x256 blocks of C, one per cluster at a time
     cluster, clusters, rank = cluster_idx(), cluster_dim(), cluster_block_idx()
+    sk = stream_k_schedule(units, ktiles, clusters)  # whole units, then the last ones' k-tiles
+    items = stream_k_work_count(sk, cluster)
     smem = dynamic_shared()  # four stages of A and of B, two C boxes, eight mbarriers
     smemA, smemB = smem.alloc(bf16, 4 * 128 * 64), smem.alloc(bf16, 4 * 256 * 64)
     smemC, bars = smem.alloc(bf16, 128 * 64 * 2), smem.alloc(i64, 8)
@@ -34,12 +37,13 @@ def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr, m: index, n: inde
         idA, idB = make_identity_tensor(make_shape(m, k)), make_identity_tensor(make_shape(n, k))
         both = const(3, i16)  # B's half goes to both CTAs of the cluster
         with if_(tid == 0):
-            tiles = range_(cluster, units, clusters, init=[pipeline_state(4, "producer")])
-            for w, (tile_start,) in tiles:
+            tiles = range_(items, init=[pipeline_state(4, "producer")])
+            for i, (tile_start,) in tiles:
+                w, k_begin, k_end = stream_k_work(sk, cluster, i)
                 tm, tn = tile_coord(w, tiles_m, tiles_n, group=8, cluster=(2, 1))
                 gA = local_tile(idA, (128, 64), (tm, None))
                 gB = local_tile(idB, (128, 64), (tn * 2 + rank, None))  # this CTA's half of B
-                k_tiles = range_(ktiles, init=[tile_start])
+                k_tiles = range_(k_begin, k_end, init=[tile_start])
                 for kt, (st,) in k_tiles:  # acquire a stage, TMA k-tile kt into it
                     pipeline_producer_acquire(pipe, st)
                     stage = pipeline_stage(st)
@@ -55,18 +59,19 @@ def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr, m: index, n: inde
         ctid = tid - 128  # the consumers' thread index in the TiledMMA
         shC = make_shape(m, n)
         idC, start = make_identity_tensor(shC), pipeline_state(4, "consumer")
-        has_k = ktiles > 0
-        tiles = range_(cluster, units, clusters, init=[start])
-        for w, (tile_start,) in tiles:
+        tiles = range_(items, init=[start])
+        for i, (tile_start,) in tiles:
+            w, k_begin, k_end = stream_k_work(sk, cluster, i)
+            has_k = k_end > k_begin
             tm, tn = tile_coord(w, tiles_m, tiles_n, group=8, cluster=(2, 1))
             tCrC = make_fragment(Layout(((2, 2, 32), 1, 1), ((1, 2, 4), 0, 0)), f32)
-            k_tiles = range_(ktiles, init=[tile_start, tile_start])
+            k_tiles = range_(k_begin, k_end, init=[tile_start, tile_start])
             for kt, (st, prev) in k_tiles:  # wait, multiply, release the stage before
                 pipeline_consumer_wait(pipe, st)
                 stage = pipeline_stage(st)
                 tCsA = partition_a(TM, sA[None, None, stage], ctid)
                 tCsB = partition_b(TM, sB[None, None, stage], ctid)
-                accumulate = kt != 0  # the first k-tile overwrites the accumulators
+                accumulate = kt != k_begin  # the first k-tile overwrites the accumulators
                 wgmma_fence()
                 gemm(TM, tCsA, tCsB, tCrC, accumulate=accumulate)
                 wgmma_commit_group()
@@ -77,8 +82,10 @@ def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr, m: index, n: inde
             wgmma_wait_group(0)
             with if_(has_k):
                 pipeline_consumer_release(pipe, k_tiles.results[1])
-            iC = local_tile(idC, (128, 256), (tm, tn))
-            epilogue_store(TM, TMA_C, descC, tCrC, iC, smemC, ctid)  # by TMA, left running
+            store = stream_k_fixup(TM, sk, cluster, i, tCrC, partials, flags, ctid, cluster=(2, 1))
+            with if_(store):  # this CTA ran the tile's first k-tile: it stores the sum
+                iC = local_tile(idC, (128, 256), (tm, tn))
+                epilogue_store(TM, TMA_C, descC, tCrC, iC, smemC, ctid)  # by TMA, left running
             yield_(k_tiles.results[0])
         with if_(ctid == 0):  # the last stores finish reading shared memory
             cp_async_bulk_wait_group(0)
@@ -89,14 +96,17 @@ def main():
     from cute_mlir import runtime
 
     def launcher(f, a, b, c, m, n, k):
+        import torch
         da, db, dc = (runtime.tma_descriptor(t, atom) for t, atom in
                       ((a, TMA_A), (b, TMA_B), (c, TMA_C)))
-        units = -(-m // 256) * -(-n // 256)
-        grid = 2 * min(runtime.multiprocessor_count() // 2, units)
-        return lambda: f["gemm_tn"](da, db, dc, m, n, k, grid=grid, cluster=(2, 1, 1),
-                                    smem=gemm_tn.dynamic_smem)
-    # C's rows start 16 bytes apart for TMA: N a multiple of 8; M and N still ragged.
-    shapes = [(1000, 3000, 520), (129, 264, 72), (128, 128, 64), (2048, 1536, 4104)]
+        grid = 2 * (runtime.multiprocessor_count() // 2)  # stream-K uses every SM
+        partials = torch.empty(grid * 128 * 256, device="cuda", dtype=torch.float32)
+        flags = torch.zeros(grid, device="cuda", dtype=torch.int32)  # each launch leaves them 0
+        return lambda: f["gemm_tn"](da, db, dc, m, n, k, partials, flags, grid=grid,
+                                    cluster=(2, 1, 1), smem=gemm_tn.dynamic_smem)
+    # TMA: N a multiple of 8; M, N ragged. (1000, 1024, 8192): 16 units split among the clusters.
+    shapes = [(1000, 3000, 520), (129, 264, 72), (128, 128, 64), (2048, 1536, 4104),
+              (1000, 1024, 8192)]
     return gemm_check.run("gemm_sm90a_ws_bf16", build(gemm_tn).compile(chip="sm_90a"),
                           launcher, dtype="bfloat16", out_dtype="bfloat16", checked=shapes)
 

@@ -203,6 +203,43 @@ def test_warp_roles_pipelines_and_tile_schedules():
         build(wrong_block)
 
 
+def test_stream_k_schedules_and_fixups():
+    tm = tiled_mma("SM90_64x64x16_F32F16F16_SS", (1, 1, 1))
+
+    @kernel(block=128)
+    def sk(units: index, ktiles: index, partials: memref(f32),
+           flags: memref(i32)):
+        schedule = stream_k_schedule(units, ktiles, cluster_dim(),
+                                     min_k_tiles=4)
+        loop = range_(stream_k_work_count(schedule, cluster_idx()))
+        for i in loop:
+            unit, k_begin, k_end = stream_k_work(schedule, cluster_idx(), i)
+            acc = make_fragment(Layout(((2, 2, 8), 1, 1), ((1, 2, 4), 0, 0)),
+                                f32)
+            with if_(stream_k_fixup(tm, schedule, cluster_idx(), i, acc,
+                                    partials, flags, thread_idx(),
+                                    barrier_id=2)):
+                barrier()
+    text = str(build(sk))
+    for line in ["cute_nvgpu.stream_k_schedule %{}, %{}, %{} min_k_tiles 4",
+                 "cute_nvgpu.stream_k_work_count %{}, %{}",
+                 "%unit, %kBegin, %kEnd = cute_nvgpu.stream_k_work %{}, %{}, %{}",
+                 "cute_nvgpu.stream_k_fixup #{}, %{}, %{}, %{}, %{}, %{}, "
+                 "%{}, %{} {barrierId = 2 : i32} :"]:
+        assert re.search(re.escape(line).replace(r"\{\}", r"[\w#]+"),
+                         text), line
+
+    @kernel(block=128)
+    def f16_partials(units: index, partials: memref(f16),
+                     flags: memref(i32)):
+        schedule = stream_k_schedule(units, units, units)
+        acc = make_fragment(Layout(((2, 2, 8), 1, 1), ((1, 2, 4), 0, 0)), f32)
+        stream_k_fixup(tm, schedule, 0, 0, acc, partials, flags, 0)
+    with pytest.raises(BuildError, match="the partial sums are a memref of "
+                       "'f32' accumulators in global memory"):
+        build(f16_partials)
+
+
 def test_conditions_with_else():
     def body(A, m):
         with if_(thread_idx() == 0):

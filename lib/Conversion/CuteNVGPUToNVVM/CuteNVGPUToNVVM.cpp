@@ -19,6 +19,7 @@
 #include "PipelineLowering.h"
 #include "Pointers.h"
 #include "SchedulingLowering.h"
+#include "StreamKLowering.h"
 #include "TmaLowering.h"
 #include "WarpRoleLowering.h"
 
@@ -626,6 +627,7 @@ struct ConvertCuteNVGPUToNVVMPass
                                return lowering.lower(typed);
                              }));
     if (failed || ::mlir::failed(lowerEpilogueStores(getOperation(), tracer)) ||
+        ::mlir::failed(lowerStreamK(getOperation(), tracer)) ||
         ::mlir::failed(lowerTmaOps(getOperation(), tracer)) ||
         ::mlir::failed(lowerCuteTensorAccesses(getOperation(), tracer)) ||
         ::mlir::failed(expandQueriesAndEraseCute(getOperation(), tracer)) ||

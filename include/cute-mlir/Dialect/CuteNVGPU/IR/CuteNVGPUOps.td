@@ -397,6 +397,7 @@ def CuteNVGPU_MbarrierWaitOp : CuteNVGPU_MbarrierOp<"mbarrier_wait"> {
 include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUPipelineOps.td"
 include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUWarpRoleOps.td"
 include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUSchedulingOps.td"
+include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUStreamKOps.td"
 include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUEpilogueOps.td"
 
 #endif // CUTE_NVGPU_OPS

@@ -54,6 +54,22 @@ def CuteNVGPU_PipelineStateType
   let genVerifyDecl = 1;
 }
 
+def CuteNVGPU_StreamKType : CuteNVGPU_Type<"StreamK", "stream_k"> {
+  let summary = "a stream-K division of a GEMM's k-tiles among workers";
+  let description = [{
+    Which work items (a unit of output tiles and a range of its k-tiles)
+    each worker of a persistent kernel takes: CUTLASS's stream-K tile
+    scheduler, made by `cute_nvgpu.stream_k_schedule` and read by
+    `stream_k_work_count`, `stream_k_work` and `stream_k_fixup`. It has no
+    run-time representation of its own: each use is expanded to index
+    arithmetic over the operands of the op that made it.
+
+    ```mlir
+    !cute_nvgpu.stream_k
+    ```
+  }];
+}
+
 def CuteNVGPU_PipelineRoleProducer : I32EnumAttrCase<"producer", 0>;
 def CuteNVGPU_PipelineRoleConsumer : I32EnumAttrCase<"consumer", 1>;
 def CuteNVGPU_PipelineRole

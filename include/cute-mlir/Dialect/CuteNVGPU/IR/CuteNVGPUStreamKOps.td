@@ -1,0 +1,175 @@
+//===- CuteNVGPUStreamKOps.td - Stream-K tile scheduling ---*- tablegen -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// CUTLASS's stream-K scheduler as IR: the workers of a persistent kernel
+// share the k-tiles of the last units of work, so that no worker idles
+// through a partial last wave, and the workers that split a unit add their
+// partial sums up in global memory. Included by CuteNVGPUOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_NVGPU_STREAM_K_OPS
+#define CUTE_NVGPU_STREAM_K_OPS
+
+include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUTypes.td"
+
+def CuteNVGPU_StreamKScheduleOp
+    : CuteNVGPU_Op<"stream_k_schedule", [Pure]> {
+  let summary = "divide the k-tiles of a GEMM's units of work among workers";
+  let description = [{
+    A persistent kernel's `workers` (its blocks, or its clusters) share
+    `units` units of work (output tiles, or a cluster's block of tiles, as
+    `tile_coord` numbers them) of `ktiles` k-tiles each. Walking whole
+    units, `units mod workers` of the workers run one unit more than the
+    others: the last wave is partial, and the others idle through it.
+    Stream-K (CUTLASS's `PersistentTileSchedulerSm90StreamK`) divides the
+    k-tiles of the last units instead:
+
+    - *data-parallel* units: all but the last one or two waves' worth,
+      `(units / workers - 1) * workers` units (none with fewer units than
+      workers), whole, worker `w` taking units `w, w + workers, ...`;
+    - *stream-K* units: the rest (between one and two waves' worth); their
+      k-tiles, unit after unit, are cut into as many equal contiguous
+      ranges as there are workers (fewer where a range would be shorter
+      than `min_k_tiles`), one per worker. A worker's range covers the end
+      of one unit, maybe whole units, and the start of another.
+
+    A worker's work items are its data-parallel units, then the pieces of
+    units its range covers (`stream_k_work`): at most two of its items are
+    partial units. Where units divide evenly among the workers, or where
+    splitting would save a worker fewer than `min_k_tiles` k-tiles, every
+    unit is data-parallel, and the schedule is the plain persistent one.
+    `min_k_tiles` (default 24) stands for what combining a split unit's
+    partial sums costs, in k-tiles (measured on an H100 with 64-deep bf16
+    k-tiles: splitting that saved 19 k-tiles a worker still lost time).
+
+    Each split unit is finished by the worker whose piece starts at its
+    first k-tile: `stream_k_fixup` adds the other pieces' partial sums,
+    which their workers wrote to global memory at the start of their
+    ranges, and tells it to store the tile. Every worker must be resident
+    at once (a persistent grid of at most one block per SM), since a worker
+    may wait for another's partial sums.
+
+    ```mlir
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters min_k_tiles 24
+    %items = cute_nvgpu.stream_k_work_count %sk, %cluster
+    scf.for %i = %c0 to %items step %c1 {
+      %unit, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+      %tm, %tn = cute_nvgpu.tile_coord %unit, %tilesM, %tilesN group 8
+      ...   // k-tiles kBegin .. kEnd - 1 of tile (tm, tn)
+    }
+    ```
+  }];
+  let arguments = (ins Index:$units, Index:$ktiles, Index:$workers,
+                       DefaultValuedAttr<I64Attr, "24">:$minKTiles);
+  let results = (outs CuteNVGPU_StreamKType:$schedule);
+  let assemblyFormat = [{
+    $units `,` $ktiles `,` $workers (`min_k_tiles` $minKTiles^)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def CuteNVGPU_StreamKWorkCountOp
+    : CuteNVGPU_Op<"stream_k_work_count", [Pure]> {
+  let summary = "the number of work items of a stream-K worker";
+  let description = [{
+    How many work items worker `worker` (0 .. workers - 1) of the schedule
+    runs: its data-parallel units and the pieces of stream-K units its
+    range of k-tiles covers. A persistent kernel loops over them with
+    `stream_k_work`.
+
+    ```mlir
+    %items = cute_nvgpu.stream_k_work_count %sk, %cluster
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_StreamKType:$schedule, Index:$worker);
+  let results = (outs Index:$count);
+  let assemblyFormat = "$schedule `,` $worker attr-dict";
+  let hasVerifier = 1;
+}
+
+def CuteNVGPU_StreamKWorkOp : CuteNVGPU_Op<"stream_k_work", [Pure]> {
+  let summary = "a stream-K worker's work item: a unit and a range of k-tiles";
+  let description = [{
+    Work item `item` (0 .. `stream_k_work_count` - 1) of worker `worker`:
+    the unit of work `unit` (to be mapped to a tile with `tile_coord`) and
+    its k-tiles `k_begin` .. `k_end - 1` (never empty, unless ktiles is 0:
+    then every unit is one empty data-parallel item). A data-parallel
+    unit is the whole range 0 .. ktiles; the pieces of a split unit begin
+    or end inside it. The producer and the consumers of a warp-specialized
+    kernel walk the same items; the consumers' first k-tile of an item
+    does not accumulate.
+
+    ```mlir
+    %unit, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_StreamKType:$schedule, Index:$worker,
+                       Index:$item);
+  let results = (outs Index:$unit, Index:$kBegin, Index:$kEnd);
+  let assemblyFormat = "$schedule `,` $worker `,` $item attr-dict";
+  let hasVerifier = 1;
+}
+
+def CuteNVGPU_StreamKFixupOp : CuteNVGPU_Op<"stream_k_fixup"> {
+  let summary = "combine the partial sums of a unit that workers split";
+  let description = [{
+    After the mainloop of work item `item` of worker `worker`, every thread
+    of the TiledMMA `tiled_mma` (thread index `thread`, 0 .. threads - 1)
+    passes its accumulator fragment `acc`; the result says whether this
+    CTA stores the tile (runs its epilogue):
+
+    - a whole unit: true, and nothing else happens;
+    - a piece that does not start at the unit's first k-tile: the threads
+      write their partial sums to the CTA's slot of `partials`, thread 0
+      publishes them through the slot's word of `flags` (a release at GPU
+      scope), and the result is false;
+    - the piece that starts at the first k-tile: thread 0 waits (an
+      acquire at GPU scope) until the workers of the unit's other pieces
+      have published, clears their flags for the next launch, and the
+      threads add those partial sums to `acc`, in k order; the result is
+      true.
+
+    A CTA's slot is `worker * X * Y + rank` for its rank in a cluster of
+    `cluster [X, Y]` (x + X * y; one CTA a worker without it): `partials`
+    holds `tile M * tile N` accumulators a slot (the CTA's whole tile, each
+    thread's values interleaved with the other threads' so that the
+    accesses coalesce), `flags` one `i32` a slot, zero before the first
+    launch (each launch leaves them zero). The threads synchronize on the
+    named barrier `barrier_id` (1..15, default 1).
+
+    ```mlir
+    %store = cute_nvgpu.stream_k_fixup #tm, %sk, %cluster, %i, %acc,
+        %partials, %flags, %ctid cluster [2, 1]
+        : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">,
+          memref<?xf32>, memref<?xi32>
+    scf.if %store {
+      cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %acc, ...
+    }
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_TiledMmaAttr:$tiledMma,
+                       CuteNVGPU_StreamKType:$schedule, Index:$worker,
+                       Index:$item, Cute_TensorType:$acc,
+                       MemRefRankOf<[AnyFloat], [1]>:$partials,
+                       MemRefRankOf<[I32], [1]>:$flags, Index:$thread,
+                       OptionalAttr<DenseI64ArrayAttr>:$cluster,
+                       DefaultValuedAttr<I32Attr, "1">:$barrierId);
+  let results = (outs I1:$store);
+  let assemblyFormat = [{
+    qualified($tiledMma) `,` $schedule `,` $worker `,` $item `,` $acc `,`
+    $partials `,` $flags `,` $thread (`cluster` $cluster^)? attr-dict `:`
+    qualified(type($acc)) `,` qualified(type($partials)) `,`
+    qualified(type($flags))
+  }];
+  let extraClassDeclaration = [{
+    /// The cluster's CTAs along M and N ({1, 1} without `cluster`).
+    std::pair<int64_t, int64_t> getClusterShape();
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // CUTE_NVGPU_STREAM_K_OPS

@@ -1,0 +1,455 @@
+//===- StreamKLowering.cpp - Stream-K tile scheduling ---------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The schedule, for U units of K k-tiles among W workers (F = U / W,
+// r = U mod W), each expanded where it is used:
+//   stream-K candidates S = 0 if r = 0, U if F = 0, else W + r;
+//   workers sharing them P = min(W, max(1, S * K / min_k_tiles));
+//   a worker's share of them ceil(S * K / P) k-tiles instead of the
+//   (F = 0 ? 1 : 2) * K of whole units: stream-K is used when that saves
+//   at least min_k_tiles, else S = 0.
+// Data-parallel units [0, U - S): worker w runs w, w + W, ... Stream-K
+// k-tiles [0, S * K) (unit U - S + t / K, k-tile t mod K): worker w < P
+// runs [w * S * K / P, (w + 1) * S * K / P), unit piece by unit piece.
+//
+// A fixup of a piece that starts inside its unit writes the CTA's
+// accumulators to its slot and sets the slot's flag (release, GPU scope);
+// the piece starting at k-tile 0 waits for the flags of the workers that
+// run the rest of the unit (acquire), clears them and adds their slots.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StreamKLowering.h"
+
+#include "Pointers.h"
+
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::cute;
+using namespace mlir::cute_nvgpu;
+
+namespace {
+
+/// 32-bit unsigned arithmetic at one place in the IR: the schedule's
+/// divisions stay inline (a 64-bit one is a call that spills around it) and
+/// its values take one register each, in a producer of few registers.
+struct IndexMath {
+  OpBuilder &b;
+  Location loc;
+
+  Value c(int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  }
+  Value narrow(Value index) {
+    return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), index);
+  }
+  Value widen(Value v) {
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
+  }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
+  Value rem(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
+  Value ceilDiv(Value x, Value y) {
+    return arith::CeilDivUIOp::create(b, loc, x, y);
+  }
+  Value min(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
+  Value max(Value x, Value y) { return arith::MaxUIOp::create(b, loc, x, y); }
+  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y);
+  }
+  Value eq(Value x, Value y) { return cmp(arith::CmpIPredicate::eq, x, y); }
+  Value ult(Value x, Value y) { return cmp(arith::CmpIPredicate::ult, x, y); }
+  Value uge(Value x, Value y) { return cmp(arith::CmpIPredicate::uge, x, y); }
+  Value select(Value p, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, p, x, y);
+  }
+  Value land(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+};
+
+/// A schedule's division of the work, expanded at a use, in i32 (units,
+/// k-tiles and the stream-K k-tiles S * K below 2^31).
+struct Schedule {
+  Value units, ktiles, workers;
+  /// k-tiles as a divisor: at least 1 (K = 0 leaves every unit whole).
+  Value ktilesDivisor;
+  Value dataParallelUnits, streamKTiles, streamKWorkers, quotient, remainder;
+
+  static Schedule expand(IndexMath &m, StreamKScheduleOp op) {
+    Schedule s;
+    s.units = m.narrow(op.getUnits());
+    s.ktiles = m.narrow(op.getKtiles());
+    s.workers = m.narrow(op.getWorkers());
+    Value zero = m.c(0), one = m.c(1), minK = m.c(op.getMinKTiles());
+    s.ktilesDivisor = m.max(s.ktiles, one);
+    Value waves = m.div(s.units, s.workers);
+    Value rest = m.rem(s.units, s.workers);
+    Value noFullWave = m.eq(waves, zero);
+    Value candidates =
+        m.select(m.eq(rest, zero), zero,
+                 m.select(noFullWave, s.units, m.add(s.workers, rest)));
+    Value tiles = m.mul(candidates, s.ktiles);
+    Value sharing = m.min(s.workers, m.max(one, m.div(tiles, minK)));
+    Value share = m.ceilDiv(tiles, sharing);
+    // Whole units keep a worker for 1 (no full wave) or 2 more units.
+    Value whole = m.mul(m.select(noFullWave, one, m.c(2)), s.ktiles);
+    Value saves = m.land(m.uge(whole, share), m.uge(m.sub(whole, share), minK));
+    Value useStreamK = m.land(m.ult(zero, tiles), saves);
+    Value streamKUnits = m.select(useStreamK, candidates, zero);
+    s.dataParallelUnits = m.sub(s.units, streamKUnits);
+    s.streamKTiles = m.mul(streamKUnits, s.ktiles);
+    s.streamKWorkers = m.select(useStreamK, sharing, one);
+    // begin(w) = w * S * K / P as w * q + w * r / P (S * K = q * P + r),
+    // with no product past S * K.
+    s.quotient = m.div(s.streamKTiles, s.streamKWorkers);
+    s.remainder = m.rem(s.streamKTiles, s.streamKWorkers);
+    return s;
+  }
+
+  /// Worker w's data-parallel units: w, w + W, ... below the first
+  /// stream-K unit.
+  Value dataParallelCount(IndexMath &m, Value worker) {
+    return m.div(
+        m.sub(m.add(dataParallelUnits, workers), m.add(worker, m.c(1))),
+        workers);
+  }
+
+  /// Worker w's range of stream-K k-tiles [begin, end); empty for w >= P.
+  std::pair<Value, Value> range(IndexMath &m, Value worker) {
+    auto start = [&](Value w) {
+      return m.add(m.mul(w, quotient),
+                   m.div(m.mul(w, remainder), streamKWorkers));
+    };
+    Value begin = start(worker);
+    Value end = start(m.add(worker, m.c(1)));
+    Value active = m.ult(worker, streamKWorkers);
+    return {m.select(active, begin, m.c(0)), m.select(active, end, m.c(0))};
+  }
+
+  /// The number of units a nonempty range [begin, end) touches.
+  Value piecesOf(IndexMath &m, Value begin, Value end) {
+    Value last = m.div(m.sub(end, m.c(1)), ktilesDivisor);
+    Value first = m.div(begin, ktilesDivisor);
+    return m.select(m.ult(begin, end), m.add(m.sub(last, first), m.c(1)),
+                    m.c(0));
+  }
+
+  Value count(IndexMath &m, Value worker) {
+    auto [begin, end] = range(m, worker);
+    return m.add(dataParallelCount(m, worker), piecesOf(m, begin, end));
+  }
+
+  /// Work item `item` of `worker`: (unit, first k-tile, end k-tile), and
+  /// for a stream-K piece the index of its unit among the stream-K ones.
+  struct Item {
+    Value unit, kBegin, kEnd, streamKUnit;
+  };
+  Item item(IndexMath &m, Value worker, Value item) {
+    Value dpCount = dataParallelCount(m, worker);
+    Value isDataParallel = m.ult(item, dpCount);
+    auto [begin, end] = range(m, worker);
+    Value piece = m.sub(item, dpCount);
+    Value skUnit = m.add(m.div(begin, ktilesDivisor), piece);
+    Value unitStart = m.mul(skUnit, ktiles);
+    Value kBegin = m.sub(m.max(begin, unitStart), unitStart);
+    Value kEnd = m.sub(m.min(end, m.add(unitStart, ktiles)), unitStart);
+    Item result;
+    result.unit = m.select(isDataParallel, m.add(worker, m.mul(item, workers)),
+                           m.add(dataParallelUnits, skUnit));
+    result.kBegin = m.select(isDataParallel, m.c(0), kBegin);
+    result.kEnd = m.select(isDataParallel, ktiles, kEnd);
+    result.streamKUnit = skUnit;
+    return result;
+  }
+
+  /// The worker whose range holds stream-K k-tile t: the largest w with
+  /// w * S * K / P <= t, i.e. ((t + 1) * P - 1) / (S * K), in 64 bits.
+  Value workerOf(IndexMath &m, Value tile) {
+    auto wide = [&](Value v) {
+      return arith::ExtUIOp::create(m.b, m.loc, m.b.getI64Type(), v);
+    };
+    Value product = arith::MulIOp::create(m.b, m.loc, wide(m.add(tile, m.c(1))),
+                                          wide(streamKWorkers));
+    Value one = arith::ConstantIntOp::create(m.b, m.loc, m.b.getI64Type(), 1);
+    Value last = arith::SubIOp::create(m.b, m.loc, product, one);
+    Value w = arith::DivUIOp::create(m.b, m.loc, last,
+                                     wide(m.max(streamKTiles, m.c(1))));
+    return arith::TruncIOp::create(m.b, m.loc, m.b.getI32Type(), w);
+  }
+};
+
+StreamKScheduleOp creatorOf(Value schedule) {
+  return schedule.getDefiningOp<StreamKScheduleOp>();
+}
+
+void lower(StreamKWorkCountOp op) {
+  OpBuilder b(op);
+  IndexMath m{b, op.getLoc()};
+  Schedule s = Schedule::expand(m, creatorOf(op.getSchedule()));
+  op.replaceAllUsesWith(m.widen(s.count(m, m.narrow(op.getWorker()))));
+  op.erase();
+}
+
+void lower(StreamKWorkOp op) {
+  OpBuilder b(op);
+  IndexMath m{b, op.getLoc()};
+  Schedule s = Schedule::expand(m, creatorOf(op.getSchedule()));
+  Schedule::Item item =
+      s.item(m, m.narrow(op.getWorker()), m.narrow(op.getItem()));
+  op.replaceAllUsesWith(ValueRange{m.widen(item.unit), m.widen(item.kBegin),
+                                   m.widen(item.kEnd)});
+  op.erase();
+}
+
+class FixupLowering {
+public:
+  FixupLowering(StreamKFixupOp op, LayoutTracer &tracer)
+      : op(op), tracer(tracer), b(op), loc(op.getLoc()), m{b, loc} {}
+
+  LogicalResult lower() {
+    FailureOr<TracedTensor> acc = tracer.traceTensor(op.getAcc(), op);
+    if (failed(acc))
+      return failure();
+    this->acc = *acc;
+    cute::TiledMma mma = *op.getTiledMma().getTiledMma();
+    threads = mma.numThreads();
+    values = mma.tileSize(0) * mma.tileSize(1) / threads;
+    // Four values a thread side by side where they divide evenly: 16-byte
+    // accesses, a warp's 512 bytes contiguous.
+    vector = values % 4 == 0 && elementBits() == 32 ? 4 : 1;
+
+    Schedule s = Schedule::expand(m, creatorOf(op.getSchedule()));
+    Value worker = m.narrow(op.getWorker());
+    Schedule::Item item = s.item(m, worker, m.narrow(op.getItem()));
+    auto [x, y] = op.getClusterShape();
+    Value rank = m.c(0);
+    if (x * y > 1)
+      rank = m.narrow(arith::AddIOp::create(
+          b, loc, gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::x),
+          arith::MulIOp::create(
+              b, loc, gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::y),
+              arith::ConstantIndexOp::create(b, loc, x))));
+    Value ctas = m.c(x * y);
+    leader = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, op.getThread(),
+        arith::ConstantIndexOp::create(b, loc, 0));
+
+    Value zero = m.c(0);
+    Value contributes = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                              item.kBegin, zero);
+    Value partial = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                          item.kEnd, s.ktiles);
+    auto branch = scf::IfOp::create(b, loc, contributes, /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(branch.thenBlock()->getTerminator());
+      Value slot = m.widen(m.add(m.mul(worker, ctas), rank));
+      if (failed(publish(slot)))
+        return failure();
+      b.setInsertionPoint(branch.elseBlock()->getTerminator());
+      auto finishes = scf::IfOp::create(b, loc, partial, /*withElse=*/false);
+      b.setInsertionPoint(finishes.thenBlock()->getTerminator());
+      // The unit's other pieces: the workers after this one, up to the one
+      // holding the unit's last k-tile.
+      Value lastTile =
+          m.sub(m.mul(m.add(item.streamKUnit, m.c(1)), s.ktiles), m.c(1));
+      Value first = m.add(worker, m.c(1));
+      Value last = m.add(s.workerOf(m, lastTile), m.c(1));
+      auto peers = scf::ForOp::create(b, loc, first, last, m.c(1));
+      b.setInsertionPoint(peers.getBody()->getTerminator());
+      Value peerSlot =
+          m.widen(m.add(m.mul(peers.getInductionVar(), ctas), rank));
+      if (failed(gather(peerSlot)))
+        return failure();
+    }
+    Value stores = arith::XOrIOp::create(
+        b, loc, contributes,
+        arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+    op.getStore().replaceAllUsesWith(stores);
+    op.erase();
+    return success();
+  }
+
+private:
+  /// Writes the accumulators to `slot`; thread 0 then sets its flag.
+  LogicalResult publish(Value slot) {
+    for (int64_t v = 0; v < values; v += vector) {
+      FailureOr<Value> at = partialPointer(slot, v);
+      FailureOr<Value> run = loadAccumulators(v);
+      if (failed(at) || failed(run))
+        return failure();
+      LLVM::StoreOp::create(b, loc, *run, *at, vector * elementBits() / 8);
+    }
+    namedBarrier();
+    FailureOr<Value> flag = flagPointer(slot);
+    if (failed(flag))
+      return failure();
+    onLeader([&] {
+      // The barrier ordered the other threads' stores before this one; the
+      // release (cumulative) makes them visible with the flag.
+      LLVM::StoreOp::create(b, loc, i32(1), *flag, 4, false, false, false,
+                            LLVM::AtomicOrdering::release, "device");
+    });
+    return success();
+  }
+
+  /// Thread 0 waits for `slot`'s flag and clears it; the threads add the
+  /// slot's partial sums to their accumulators.
+  LogicalResult gather(Value slot) {
+    FailureOr<Value> flag = flagPointer(slot);
+    if (failed(flag))
+      return failure();
+    onLeader([&] {
+      auto spin = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.createBlock(&spin.getBefore());
+        Value seen =
+            LLVM::LoadOp::create(b, loc, b.getI32Type(), *flag, 4, false,
+                                 false, false, false,
+                                 LLVM::AtomicOrdering::acquire, "device");
+        Value waiting = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq, seen, i32(0));
+        scf::ConditionOp::create(b, loc, waiting, ValueRange{});
+        b.createBlock(&spin.getAfter());
+        scf::YieldOp::create(b, loc);
+      }
+      LLVM::StoreOp::create(b, loc, i32(0), *flag, 4);
+    });
+    namedBarrier();
+    for (int64_t v = 0; v < values; v += vector) {
+      FailureOr<Value> at = partialPointer(slot, v);
+      FailureOr<Value> run = loadAccumulators(v);
+      if (failed(at) || failed(run))
+        return failure();
+      Value partial = LLVM::LoadOp::create(b, loc, run->getType(), *at,
+                                           vector * elementBits() / 8);
+      Value sum = arith::AddFOp::create(b, loc, *run, partial);
+      if (failed(storeAccumulators(v, sum)))
+        return failure();
+    }
+    return success();
+  }
+
+  /// Accumulators v .. v + vector - 1: a scalar or a vector.
+  FailureOr<Value> loadAccumulators(int64_t v) {
+    SmallVector<Value> run;
+    for (int64_t i = 0; i < vector; ++i) {
+      FailureOr<Value> at =
+          tracer.emitElementOffset(b, op, acc.value, cute::IntTuple(v + i));
+      if (failed(at))
+        return failure();
+      run.push_back(memref::LoadOp::create(b, loc, acc.memref, *at));
+    }
+    if (vector == 1)
+      return run.front();
+    return Value(vector::FromElementsOp::create(
+        b, loc, VectorType::get({vector}, run.front().getType()), run));
+  }
+
+  LogicalResult storeAccumulators(int64_t v, Value run) {
+    for (int64_t i = 0; i < vector; ++i) {
+      FailureOr<Value> at =
+          tracer.emitElementOffset(b, op, acc.value, cute::IntTuple(v + i));
+      if (failed(at))
+        return failure();
+      Value value =
+          vector == 1 ? run : vector::ExtractOp::create(b, loc, run, i);
+      memref::StoreOp::create(b, loc, value, acc.memref, *at);
+    }
+    return success();
+  }
+
+  /// Element v (a multiple of the vector) of this thread in `slot`: the
+  /// threads' runs of `vector` values interleave.
+  FailureOr<Value> partialPointer(Value slot, int64_t v) {
+    auto index = [&](int64_t c) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, c);
+    };
+    Value base = arith::MulIOp::create(b, loc, slot, index(threads * values));
+    Value run = arith::MulIOp::create(b, loc, op.getThread(), index(vector));
+    Value at = arith::AddIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, base, index(v * threads)), run);
+    return pointerIntoMemref(b, op, op.getPartials(), at, global());
+  }
+
+  FailureOr<Value> flagPointer(Value slot) {
+    return pointerIntoMemref(b, op, op.getFlags(), slot, global());
+  }
+
+  void onLeader(function_ref<void()> body) {
+    auto branch = scf::IfOp::create(b, loc, leader, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(branch.thenBlock()->getTerminator());
+    body();
+  }
+
+  void namedBarrier() {
+    NVVM::BarrierOp::create(b, loc, TypeRange{}, i32(op.getBarrierId()),
+                            i32(threads), /*reductionOp=*/{},
+                            /*reductionPredicate=*/Value());
+  }
+
+  int64_t elementBits() {
+    return cast<MemRefType>(op.getPartials().getType())
+        .getElementType()
+        .getIntOrFloatBitWidth();
+  }
+  Value i32(int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  }
+  static unsigned global() { return unsigned(NVVM::NVVMMemorySpace::Global); }
+
+  StreamKFixupOp op;
+  LayoutTracer &tracer;
+  OpBuilder b;
+  Location loc;
+  IndexMath m;
+  TracedTensor acc;
+  int64_t threads = 0, values = 0, vector = 1;
+  Value leader;
+};
+
+} // namespace
+
+LogicalResult cute::lowerStreamK(Operation *root, LayoutTracer &tracer) {
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<StreamKWorkCountOp, StreamKWorkOp, StreamKFixupOp>(op))
+      ops.push_back(op);
+  });
+  bool failed = false;
+  for (Operation *op : ops) {
+    if (auto count = dyn_cast<StreamKWorkCountOp>(op))
+      lower(count);
+    else if (auto work = dyn_cast<StreamKWorkOp>(op))
+      lower(work);
+    else
+      failed |= ::mlir::failed(
+          FixupLowering(cast<StreamKFixupOp>(op), tracer).lower());
+  }
+  if (failed)
+    return failure();
+  SmallVector<StreamKScheduleOp> schedules;
+  root->walk([&](StreamKScheduleOp op) { schedules.push_back(op); });
+  for (StreamKScheduleOp op : schedules) {
+    if (!op->use_empty())
+      return op.emitOpError() << "is still used by an op that is not a "
+                                 "stream-K op";
+    op.erase();
+  }
+  return success();
+}

@@ -1,0 +1,108 @@
+//===- StreamKOps.cpp - Stream-K tile scheduling --------------------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+
+#include "Verification.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+using namespace mlir;
+using namespace mlir::cute_nvgpu;
+using cute::Result;
+
+LogicalResult StreamKScheduleOp::verify() {
+  if (getMinKTiles() < 1)
+    return emitOpError() << "a worker's range holds at least one k-tile, got "
+                            "min_k_tiles "
+                         << getMinKTiles();
+  return success();
+}
+
+/// The lowering expands a schedule's uses from the operands of the op that
+/// made it, so the value must come from that op, not through a block
+/// argument.
+static LogicalResult verifySchedule(Operation *op, Value schedule) {
+  if (!schedule.getDefiningOp<StreamKScheduleOp>())
+    return op->emitOpError() << "the schedule must be the result of "
+                                "cute_nvgpu.stream_k_schedule (it has no "
+                                "run-time value to pass through a block "
+                                "argument)";
+  return success();
+}
+
+LogicalResult StreamKWorkCountOp::verify() {
+  return verifySchedule(*this, getSchedule());
+}
+
+LogicalResult StreamKWorkOp::verify() {
+  return verifySchedule(*this, getSchedule());
+}
+
+/// Global memory: a memref with no memory space or the GPU's global one.
+static bool isGlobal(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return true;
+  if (auto gpu = dyn_cast<gpu::AddressSpaceAttr>(space))
+    return gpu.getValue() == gpu::AddressSpace::Global;
+  if (auto number = dyn_cast<IntegerAttr>(space))
+    return number.getInt() == 0 || number.getInt() == 1;
+  return false;
+}
+
+LogicalResult StreamKFixupOp::verify() {
+  if (failed(verifySchedule(*this, getSchedule())))
+    return failure();
+  Result<cute::TiledMma> mma = getTiledMma().getTiledMma();
+  if (mma.failed())
+    return emitOpError() << mma.message();
+  int64_t threads = mma->numThreads();
+  if (threads > 1024 || threads % 32 != 0)
+    return emitOpError() << "the TiledMMA's " << threads
+                         << " threads must be whole warps of one block (a "
+                            "multiple of 32, at most 1024) to share a named "
+                            "barrier";
+  if (getBarrierId() < 1 || getBarrierId() > 15)
+    return emitOpError() << "the named barrier is 1..15 (0 is the block's), "
+                            "got "
+                         << getBarrierId();
+  if (std::optional<ArrayRef<int64_t>> cluster = getCluster())
+    if (failed(verifyClusterShape(*this, *cluster)))
+      return failure();
+
+  auto acc = cast<cute::TensorType>(getAcc().getType());
+  Type accType = getTiledMma().getMmaAtom().getValueTypes()[0];
+  if (acc.getMemory() != "rmem" || acc.getElementType() != accType)
+    return emitOpError() << "the accumulators are a fragment (rmem) of the "
+                            "atom's "
+                         << accType << ", got " << acc;
+  Result<cute::Layout> accLayout = innerLayoutOf(acc);
+  if (accLayout.failed())
+    return emitOpError() << accLayout.message();
+  int64_t values = mma->tileSize(0) * mma->tileSize(1) / threads;
+  if (!cute::size(*accLayout).is(values))
+    return emitOpError() << "each of the " << threads << " threads holds "
+                         << values << " accumulators of the "
+                         << mma->tileSize(0) << "x" << mma->tileSize(1)
+                         << " tile, but the fragment is " << accLayout->str();
+
+  auto partials = cast<MemRefType>(getPartials().getType());
+  if (partials.getElementType() != accType || !isGlobal(partials))
+    return emitOpError() << "the partial sums are a memref of " << accType
+                         << " accumulators in global memory, got " << partials;
+  if (!isGlobal(cast<MemRefType>(getFlags().getType())))
+    return emitOpError() << "the flags are in global memory, got "
+                         << getFlags().getType();
+  return success();
+}
+
+std::pair<int64_t, int64_t> StreamKFixupOp::getClusterShape() {
+  std::optional<ArrayRef<int64_t>> cluster = getCluster();
+  if (!cluster || cluster->size() != 2)
+    return {1, 1};
+  return {(*cluster)[0], (*cluster)[1]};
+}

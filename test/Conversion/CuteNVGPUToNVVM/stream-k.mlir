@@ -1,0 +1,71 @@
+// RUN: cute-opt %s --convert-cute-nvgpu-to-nvvm -canonicalize -cse | FileCheck %s
+
+// stream_k_fixup of one 64x64 wgmma tile (128 threads, 32 f32 values each)
+// in clusters of 2x1 CTAs. A piece that starts inside its unit (k_begin !=
+// 0) writes the thread's values four at a time to its CTA's slot (worker *
+// 2 + rank) of the partials, 64 * 64 floats a slot, thread t's run of four
+// values v..v+3 at v * 128 + 4 t, so that a warp's 16-byte stores are
+// contiguous; after a named barrier over the 128 threads, thread 0 sets the
+// slot's flag with a release at GPU scope. Otherwise, if the piece ends
+// inside the unit, the loop over the workers after this one up to the one
+// holding the unit's last k-tile has thread 0 spin on each slot's flag (an
+// acquire at GPU scope) and clear it; after the barrier every thread adds
+// the slot's values to its accumulators. The op's result: this CTA stores
+// the tile unless it wrote partial sums: k_begin == 0.
+
+// CHECK-LABEL: gpu.func @fixup
+// CHECK: scf.for
+// CHECK: gpu.cluster_block_id y
+// CHECK: gpu.cluster_block_id x
+// CHECK: %[[CONTRIBUTES:.*]] = arith.cmpi ne, %[[KBEGIN:.*]], %c0_i32 : i32
+// CHECK: scf.if %[[CONTRIBUTES]] {
+// CHECK: %[[SLOT:.*]] = arith.muli %{{.*}}, %c4096 : index
+// CHECK: %[[OFFSET:.*]] = arith.muli %{{.*}}, %c4 : index
+// CHECK: arith.addi %[[SLOT]], %[[OFFSET]] : index
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK: %[[SECOND:.*]] = arith.addi %[[SLOT]], %c512 : index
+// CHECK: arith.addi %[[SECOND]], %[[OFFSET]] : index
+// CHECK-COUNT-7: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NOT: llvm.store {{.*}}vector
+// CHECK: nvvm.barrier id = %c2_i32 number_of_threads = %c128_i32
+// CHECK: scf.if
+// CHECK-NEXT: llvm.store %c1_i32, %{{.*}} atomic syncscope("device") release {alignment = 4 : i64} : i32, !llvm.ptr<1>
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK: scf.while : () -> () {
+// CHECK: %[[SEEN:.*]] = llvm.load %{{.*}} atomic syncscope("device") acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+// CHECK: %[[WAITING:.*]] = arith.cmpi eq, %[[SEEN]], %c0_i32 : i32
+// CHECK: scf.condition(%[[WAITING]])
+// CHECK: llvm.store %c0_i32, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<1>
+// CHECK: nvvm.barrier id = %c2_i32 number_of_threads = %c128_i32
+// CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK: %[[STORE:.*]] = arith.cmpi eq, %[[KBEGIN]], %c0_i32 : i32
+// CHECK: scf.if %[[STORE]]
+// CHECK: gpu.return
+#tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  gpu.func @fixup(%units: index, %ktiles: index, %partials: memref<?xf32>,
+                  %flags: memref<?xi32>, %out: memref<?xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %tid = gpu.thread_id x
+    %worker = gpu.cluster_id x
+    %workers = gpu.cluster_dim x
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 4
+    %items = cute_nvgpu.stream_k_work_count %sk, %worker
+    scf.for %i = %c0 to %items step %c1 {
+      %acc = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+      %store = cute_nvgpu.stream_k_fixup #tm, %sk, %worker, %i, %acc, %partials, %flags, %tid cluster [2, 1] {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+      scf.if %store {
+        %first = cute.make_coord %c0 : !cute.coord<"?">
+        %v = cute.load %acc[%first] : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.coord<"?"> -> f32
+        memref.store %v, %out[%i] : memref<?xf32>
+      }
+    }
+    gpu.return
+  }
+}
+}

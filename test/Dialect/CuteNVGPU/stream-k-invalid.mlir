@@ -1,0 +1,97 @@
+// RUN: cute-opt %s -split-input-file -verify-diagnostics
+
+// Every error of the stream-K ops names the condition it breaks.
+
+func.func @no_k_tiles(%u: index, %k: index, %w: index) {
+  // expected-error @+1 {{a worker's range holds at least one k-tile, got min_k_tiles 0}}
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w min_k_tiles 0
+  return
+}
+
+// -----
+
+func.func @schedule_argument(%sk: !cute_nvgpu.stream_k, %me: index) {
+  // expected-error @+1 {{the schedule must be the result of cute_nvgpu.stream_k_schedule (it has no run-time value to pass through a block argument)}}
+  %n = cute_nvgpu.stream_k_work_count %sk, %me
+  return
+}
+
+// -----
+
+func.func @work_schedule_argument(%sk: !cute_nvgpu.stream_k, %me: index, %i: index) {
+  // expected-error @+1 {{the schedule must be the result of cute_nvgpu.stream_k_schedule}}
+  %unit, %b, %e = cute_nvgpu.stream_k_work %sk, %me, %i
+  return
+}
+
+// -----
+
+func.func @quadpair_threads(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the TiledMMA's 8 threads must be whole warps of one block (a multiple of 32, at most 1024) to share a named barrier}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM70_8x8x4_F32F16F16F32_TN, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @block_barrier(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the named barrier is 1..15 (0 is the block's), got 0}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t {barrierId = 0 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @big_cluster(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit the runtime launches with), got [4, 4]}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t cluster [4, 4] : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @f16_fragment(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f16, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the accumulators are a fragment (rmem) of the atom's 'f32', got '!cute.tensor<f16, rmem, "((2,2,8),1,1):((1,2,4),0,0)">'}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f16, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @half_fragment(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,4),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{each of the 128 threads holds 32 accumulators of the 64x64 tile, but the fragment is ((2,2,4),1,1):((1,2,4),0,0)}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,4),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @f16_partials(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf16>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the partial sums are a memref of 'f32' accumulators in global memory, got 'memref<?xf16>'}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf16>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @shared_partials(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32, #gpu.address_space<workgroup>>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the partial sums are a memref of 'f32' accumulators in global memory, got 'memref<?xf32, #gpu.address_space<workgroup>>'}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32, #gpu.address_space<workgroup>>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @shared_flags(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32, #gpu.address_space<workgroup>>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the flags are in global memory, got 'memref<?xi32, #gpu.address_space<workgroup>>'}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32, #gpu.address_space<workgroup>>
+  return
+}
