@@ -100,12 +100,11 @@ KERNELS = [
     # clusters of two CTAs along M: four stages of a 128x64 A box and a
     # 256x64 B tile (each CTA loads a 128x64 half and multicasts it to
     # both), two 16 KiB stages of the epilogue's C boxes, then eight
-    # mbarriers.
+    # mbarriers. Stream-K: the last units' k-tiles shared among the clusters.
     Kernel("gemm-sm90a-ws", "--gemm-sm90a-ws", "gemm_tn", 384,
            4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
            "tma", box_a=(64, 128), box_b=(64, 128), box_c=(32, 128),
-           cluster=(2, 1, 1)),
-    # Stream-K: the last units' k-tiles shared among the clusters.
+           cluster=(2, 1, 1), stream_k=True),
     Kernel("gemm-sm90a-ws-bf16", "--gemm-sm90a-ws-bf16", "gemm_tn", 384,
            4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
            "tma", in_type="bf16", out_type="bf16", box_a=(64, 128),

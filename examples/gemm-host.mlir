@@ -10,7 +10,8 @@
 // returns the number that fail; @main_partial does the same for shapes that
 // are not tile multiples (kernels that predicate), @main_partial_rows16 for
 // ragged shapes whose rows of C are 16-byte aligned (TMA stores), @main_large
-// a ragged shape of many tiles; @bench launches 8192^3 twelve times for the
+// a ragged shape of many tiles, @main_stream_k shapes of few tiles and long
+// K; @bench launches 8192^3 twelve times for the
 // timing report.
 module {
 
@@ -213,6 +214,24 @@ func.func @main_large() -> i32 {
   %k = arith.constant 272 : index
   %s = arith.constant 23 : i32
   %f = func.call @check(%m, %n, %k, %s) : (index, index, index, i32) -> i32
+  return %f : i32
+}
+
+// Few units of many k-tiles, which a stream-K schedule splits among the
+// clusters: one 256x256 unit of 128 k-tiles (five pieces at the default
+// min_k_tiles, so a tile adds four others' partial sums), and six ragged
+// units of 65 k-tiles, the last one partial.
+func.func @main_stream_k() -> i32 {
+  %c256 = arith.constant 256 : index
+  %c504 = arith.constant 504 : index
+  %c600 = arith.constant 600 : index
+  %c4104 = arith.constant 4104 : index
+  %c8192 = arith.constant 8192 : index
+  %s1 = arith.constant 29 : i32
+  %s2 = arith.constant 31 : i32
+  %f1 = func.call @check(%c256, %c256, %c8192, %s1) : (index, index, index, i32) -> i32
+  %f2 = func.call @check(%c600, %c504, %c4104, %s2) : (index, index, index, i32) -> i32
+  %f = arith.addi %f1, %f2 : i32
   return %f : i32
 }
 

@@ -8,10 +8,10 @@
 // clusters share 256x256 blocks of C (units of work, numbered in
 // cute_nvgpu.tile_coord's grouped order) by cute_nvgpu.stream_k_schedule:
 // whole units while every cluster has one, then the k-tiles of the last
-// units in equal ranges, so that no cluster idles through a partial last
-// wave. A cluster's CTAs take a unit's two 128x256 tiles, which share
-// their 256 rows of B. Each CTA
-// has three warpgroups (384 threads) split by cute_nvgpu.warp_specialize:
+// units in equal ranges where that saves enough, so that no cluster idles
+// through a partial last wave. A cluster's CTAs take a unit's two 128x256
+// tiles, which share their 256 rows of B. Each CTA has three warpgroups
+// (384 threads) split by cute_nvgpu.warp_specialize:
 //  - warpgroup 0, the producer, keeps 40 registers a thread; one of its
 //    threads walks the k-tiles, acquires a stage of the pipeline and issues
 //    the TMA loads of A's 128x64 box and of its 128x64 half of B's 256x64,
@@ -39,11 +39,11 @@
 // computes a stage, a phase or a byte count: the pipeline states carry them
 // through the loops.
 //
-// Launch (@launch below): clusters of (2, 1, 1), grid (2 * min(SMs / 2, units
-// of work)), block (384), 229440 bytes of dynamic shared memory; any M, N a
-// multiple of 8 (C's rows start 16 bytes apart, as TMA needs), K a multiple of
-// 8; `partials` of 128 * 256 f32 a block and `flags` of one i32 a block,
-// zero (each launch leaves them zero).
+// Launch (@launch below): clusters of (2, 1, 1), grid (2 * (SMs / 2)), block
+// (384), 229440 bytes of dynamic shared memory; `partials` of 128 * 256 f32 a
+// block and `flags` of one i32 a block, zero (each launch leaves them zero);
+// any M, N a multiple of 8 (C's rows start 16 bytes apart, as TMA needs), K a
+// multiple of 8.
 //
 //   cute-opt examples/gemm-sm90a-ws-bf16.mlir --cute-to-ptx="chip=sm_90a" \
 //     | cute-opt --cute-write-ptx="dir=out"

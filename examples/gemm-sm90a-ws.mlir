@@ -4,11 +4,14 @@
 // C (M,N) row-major in f32. gemm-sm90a-ws-bf16.mlir is the same kernel in
 // bf16 (bf16 in, bf16 out).
 //
-// The grid has one block per SM, in clusters of two CTAs along M. Each
-// cluster walks 256x256 blocks of C (work indices cluster, cluster +
-// clusters, ...) in cute_nvgpu.tile_coord's grouped order; its CTAs take
-// the block's two 128x256 tiles, which share their 256 rows of B. Each CTA
-// has three warpgroups (384 threads) split by cute_nvgpu.warp_specialize:
+// The grid has one block per SM, in clusters of two CTAs along M. The
+// clusters share 256x256 blocks of C (units of work, numbered in
+// cute_nvgpu.tile_coord's grouped order) by cute_nvgpu.stream_k_schedule:
+// whole units while every cluster has one, then the k-tiles of the last
+// units in equal ranges where that saves enough, so that no cluster idles
+// through a partial last wave. A cluster's CTAs take a unit's two 128x256
+// tiles, which share their 256 rows of B. Each CTA has three warpgroups
+// (384 threads) split by cute_nvgpu.warp_specialize:
 //  - warpgroup 0, the producer, keeps 40 registers a thread; one of its
 //    threads walks the k-tiles, acquires a stage of the pipeline and issues
 //    the TMA loads of A's 128x64 box and of its 128x64 half of B's 256x64,
@@ -22,6 +25,9 @@
 //    (the first k-tile with accumulate false, so no zero-fill), keeps one
 //    wgmma group in flight and releases the stage the previous group read,
 //    in both CTAs of the cluster.
+//    A tile split among clusters is added up by cute_nvgpu.stream_k_fixup
+//    (the other pieces' f32 sums, through `partials` in global memory),
+//    and stored by the cluster that ran its first k-tile.
 //    Then cute_nvgpu.epilogue_store writes the tile to shared memory a
 //    128x32 box at a time (two 16 KiB stages) and TMA stores each box; the
 //    stores run on while the consumers start the next tile.
@@ -32,10 +38,11 @@
 // computes a stage, a phase or a byte count: the pipeline states carry them
 // through the loops.
 //
-// Launch (@launch below): clusters of (2, 1, 1), grid (2 * min(SMs / 2, units
-// of work)), block (384), 229440 bytes of dynamic shared memory; any M, N a
-// multiple of 4 (C's rows start 16 bytes apart, as TMA needs), K a multiple of
-// 8.
+// Launch (@launch below): clusters of (2, 1, 1), grid (2 * (SMs / 2)), block
+// (384), 229440 bytes of dynamic shared memory; `partials` of 128 * 256 f32 a
+// block and `flags` of one i32 a block, zero (each launch leaves them zero);
+// any M, N a multiple of 4 (C's rows start 16 bytes apart, as TMA needs), K a
+// multiple of 8.
 //
 //   cute-opt examples/gemm-sm90a-ws.mlir --cute-to-ptx="chip=sm_90a" \
 //     | cute-opt --cute-write-ptx="dir=out"
@@ -51,7 +58,8 @@
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @gemm_tn(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
-                    %m: index, %n: index, %k: index)
+                    %m: index, %n: index, %k: index,
+                    %partials: memref<?xf32, 1>, %flags: memref<?xi32, 1>)
       kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -69,6 +77,9 @@ gpu.module @kernels {
     %cluster = gpu.cluster_id x
     %clusters = gpu.cluster_dim x
     %rank = gpu.cluster_block_id x
+    // Whole units, then the last ones' k-tiles shared among the clusters.
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters
+    %items = cute_nvgpu.stream_k_work_count %sk, %cluster
 
     // Dynamic shared memory: four stages of A (16 KiB each), four of B
     // (32 KiB each), two of the epilogue's C boxes (16 KiB each), then the
@@ -107,7 +118,8 @@ gpu.module @kernels {
       %leader = arith.cmpi eq, %tid, %c0 : index
       scf.if %leader {
         %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<4>
-        %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+        %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+          %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
           %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
           %cA = cute.make_coord %tm : !cute.coord<"(?,_)">
           %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
@@ -115,7 +127,7 @@ gpu.module @kernels {
           %half = arith.addi %tn2, %rank : index
           %cB = cute.make_coord %half : !cute.coord<"(?,_)">
           %gB = cute.local_tile %idB, %tileB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
-          %end = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
+          %end = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
             cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
             %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
             %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
@@ -144,16 +156,17 @@ gpu.module @kernels {
       %tileC = cute.static : !cute.tile<"(128,256)">
       %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
       %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
-      %hasK = arith.cmpi ugt, %ktiles, %c0 : index
-      %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+      %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+        %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+        %hasK = arith.cmpi ugt, %kEnd, %kBegin : index
         %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
         %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
         %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
 
-        // Mainloop: wait for k-tile kt's stage, multiply it (the first
-        // k-tile without accumulating), let the previous wgmma group retire
+        // Mainloop: wait for k-tile kt's stage, multiply it (the item's
+        // first k-tile without accumulating), let the previous wgmma group retire
         // and release the stage it read.
-        %end:2 = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart, %prev = %tileStart) -> (!cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>) {
+        %end:2 = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart, %prev = %tileStart) -> (!cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>) {
           cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
           %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
           %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
@@ -161,7 +174,7 @@ gpu.module @kernels {
           %sBs = cute.slice %sB[%cs] : !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,32),64,4):((64,512),1,16384)">, !cute.coord<"(_,_,?)">
           %tCsA = cute_nvgpu.partition_a #tm, %sAs, %ctid : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index
           %tCsB = cute_nvgpu.partition_b #tm, %sBs, %ctid : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((8,32),64):((64,512),1)">, index
-          %accumulate = arith.cmpi ne, %kt, %c0 : index
+          %accumulate = arith.cmpi ne, %kt, %kBegin : index
           nvvm.wgmma.fence.aligned
           cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrC accumulate %accumulate : !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=4096} o ((64,16),1,4):((64,1),0,16)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=16384} o ((256,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
           nvvm.wgmma.commit.group.sync.aligned
@@ -179,11 +192,16 @@ gpu.module @kernels {
           cute_nvgpu.pipeline_consumer_release %pipe, %end#1 : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
         }
 
+        // A piece of a split tile: the pieces' sums meet in the CTA that
+        // ran the tile's first k-tile, which stores it.
+        %store = cute_nvgpu.stream_k_fixup #tm, %sk, %cluster, %i, %tCrC, %partials, %flags, %ctid cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<?xi32, 1>
         // Epilogue: the accumulators go to C through shared memory, a
         // 128x32 box at a time, stored by TMA while the next tile's
         // mainloop runs.
-        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">
-        cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, memref<8192xf32, #gpu.address_space<workgroup>>
+        scf.if %store {
+          %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">
+          cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, memref<8192xf32, #gpu.address_space<workgroup>>
+        }
         scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
       }
       // The last TMA stores finish reading shared memory before it goes.
@@ -198,16 +216,14 @@ gpu.module @kernels {
 
 // C (m,n) = A (m,k) * B (n,k)^T: a TMA descriptor per operand (the boxes are a
 // 128x64 k-tile of A and a 128x64 half of B's, and C's epilogue box), then
-// clusters of two blocks, one block per SM or per tile where there are fewer:
-// as many clusters as the device's SMs hold (cute_nvgpu.multiprocessor_count;
-// 66 on an H100 SXM or H200), or fewer where there are fewer units of work. Any
-// grid computes C; this one fills the chip.
+// clusters of two blocks, one block per SM: as many clusters as the device's
+// SMs hold (cute_nvgpu.multiprocessor_count; 66 on an H100 SXM or H200), even
+// where there are fewer units of work, whose k-tiles stream-K then shares out.
+// Any grid of resident blocks computes C; this one fills the chip.
 func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
                   %m: index, %n: index, %k: index) {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
-  %c128 = arith.constant 128 : index
-  %c256 = arith.constant 256 : index
   %c384 = arith.constant 384 : index
   %smem = arith.constant 229440 : i32
   %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
@@ -219,24 +235,31 @@ func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
   %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tB = cute.make_tensor %B, %lB : (memref<?xf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f16, gmem, "(?,?):(?,1)">
   %descB = cute_nvgpu.make_tma_descriptor #tmaB, %tB : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
-  %tm = arith.ceildivui %m, %c128 : index
-  %tn = arith.ceildivui %n, %c256 : index
-  // Whole clusters of two along M.
-  %tm2 = arith.ceildivui %tm, %c2 : index
-  %units = arith.muli %tm2, %tn : index
   %sms = cute_nvgpu.multiprocessor_count
-  %fit = arith.divui %sms, %c2 : index
-  %clusters = arith.minui %units, %fit : index
+  %clusters = arith.divui %sms, %c2 : index
   %grid = arith.muli %clusters, %c2 : index
   %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
   %dN = cute.make_stride %n : !cute.stride<"(?,1)">
   %lC = cute.make_layout %shC, %dN : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tC = cute.make_tensor %C, %lC : (memref<?xf32>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f32, gmem, "(?,?):(?,1)">
   %descC = cute_nvgpu.make_tma_descriptor #tmaC, %tC : !cute.tensor<f32, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  // Stream-K's workspace: a 128x256 tile of f32 partial sums and a flag a
+  // block, the flags zero.
+  %tileElems = arith.constant 32768 : index
+  %partialElems = arith.muli %grid, %tileElems : index
+  %partials = gpu.alloc (%partialElems) : memref<?xf32>
+  %flags = gpu.alloc (%grid) : memref<?xi32>
+  %zero = arith.constant 0 : i32
+  gpu.memset %flags, %zero : memref<?xi32>, i32
+  %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
+  %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
   gpu.launch_func @kernels::@gemm_tn clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
       threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
       args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
-           %m : index, %n : index, %k : index)
+           %m : index, %n : index, %k : index,
+           %gPartials : memref<?xf32, 1>, %gFlags : memref<?xi32, 1>)
+  gpu.dealloc %partials : memref<?xf32>
+  gpu.dealloc %flags : memref<?xi32>
   // The launch is synchronous: the kernel is done with the descriptors.
   cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
   cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr

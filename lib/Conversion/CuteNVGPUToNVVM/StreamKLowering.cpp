@@ -10,7 +10,8 @@
 //   workers sharing them P = min(W, max(1, S * K / min_k_tiles));
 //   a worker's share of them ceil(S * K / P) k-tiles instead of the
 //   (F = 0 ? 1 : 2) * K of whole units: stream-K is used when that saves
-//   at least min_k_tiles, else S = 0.
+//   at least min_k_tiles and an eighth of the (F + 1) * K k-tiles a worker
+//   runs with whole units, else S = 0.
 // Data-parallel units [0, U - S): worker w runs w, w + W, ... Stream-K
 // k-tiles [0, S * K) (unit U - S + t / K, k-tile t mod K): worker w < P
 // runs [w * S * K / P, (w + 1) * S * K / P), unit piece by unit piece.
@@ -104,9 +105,15 @@ struct Schedule {
     Value tiles = m.mul(candidates, s.ktiles);
     Value sharing = m.min(s.workers, m.max(one, m.div(tiles, minK)));
     Value share = m.ceilDiv(tiles, sharing);
-    // Whole units keep a worker for 1 (no full wave) or 2 more units.
+    // Whole units keep a worker for 1 (no full wave) or 2 more units. Split
+    // where that saves min_k_tiles, and an eighth of the worker's k-tiles.
     Value whole = m.mul(m.select(noFullWave, one, m.c(2)), s.ktiles);
-    Value saves = m.land(m.uge(whole, share), m.uge(m.sub(whole, share), minK));
+    Value saved = m.sub(whole, share);
+    Value wholeUnits = m.mul(m.add(waves, one), s.ktiles);
+    Value saves =
+        m.land(m.uge(whole, share),
+               m.land(m.uge(saved, minK),
+                      m.uge(m.mul(saved, m.c(8)), wholeUnits)));
     Value useStreamK = m.land(m.ult(zero, tiles), saves);
     Value streamKUnits = m.select(useStreamK, candidates, zero);
     s.dataParallelUnits = m.sub(s.units, streamKUnits);

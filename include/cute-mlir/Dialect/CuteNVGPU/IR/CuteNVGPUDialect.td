@@ -41,9 +41,10 @@ def CuteNVGPU_Dialect : Dialect {
     are built from TMA pipelines (`!cute_nvgpu.pipeline`, whose states are
     values carried through loops, and whose producers expect the bytes of
     the copies that name them), warpgroup roles with register budgets
-    (`warp_specialize`), persistent tile order (`tile_coord`) and the TMA
-    epilogue (`epilogue_store`), so that a kernel states the protocol and
-    the lowering does its arithmetic.
+    (`warp_specialize`), persistent tile order (`tile_coord`), stream-K
+    scheduling (`stream_k_schedule`, `stream_k_work`, `stream_k_fixup`) and
+    the TMA epilogue (`epilogue_store`), so that a kernel states the
+    protocol and the lowering does its arithmetic.
 
     **Placement in the pipeline.** Between the `cute` algebra and NVVM: the
     lowering to `nvvm.mma.sync`, `nvvm.wgmma.*`, `ldmatrix`, `cp.async` and

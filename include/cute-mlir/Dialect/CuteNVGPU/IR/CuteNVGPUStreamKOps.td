@@ -39,12 +39,16 @@ def CuteNVGPU_StreamKScheduleOp
 
     A worker's work items are its data-parallel units, then the pieces of
     units its range covers (`stream_k_work`): at most two of its items are
-    partial units. Where units divide evenly among the workers, or where
-    splitting would save a worker fewer than `min_k_tiles` k-tiles, every
-    unit is data-parallel, and the schedule is the plain persistent one.
-    `min_k_tiles` (default 24) stands for what combining a split unit's
-    partial sums costs, in k-tiles (measured on an H100 with 64-deep bf16
-    k-tiles: splitting that saved 19 k-tiles a worker still lost time).
+    partial units. Every unit is data-parallel, and the schedule the plain
+    persistent one, where units divide evenly among the workers, or where
+    splitting would save a worker fewer than `min_k_tiles` k-tiles or less
+    than an eighth of the k-tiles it runs with whole units. `min_k_tiles`
+    (default 24) stands for what combining a split unit's partial sums
+    costs; the eighth for what workers lose when they no longer read the
+    same k-tiles of A and B at the same time (measured on an H100 with
+    64-deep bf16 k-tiles: splitting that saved 19 k-tiles a worker lost
+    2% at 2560^3, and splitting that saved 3% of the k-tiles lost 14% at
+    6144^3, where A and B exceed L2).
 
     Each split unit is finished by the worker whose piece starts at its
     first k-tile: `stream_k_fixup` adds the other pieces' partial sums,
