@@ -110,10 +110,9 @@ struct Schedule {
     Value whole = m.mul(m.select(noFullWave, one, m.c(2)), s.ktiles);
     Value saved = m.sub(whole, share);
     Value wholeUnits = m.mul(m.add(waves, one), s.ktiles);
-    Value saves =
-        m.land(m.uge(whole, share),
-               m.land(m.uge(saved, minK),
-                      m.uge(m.mul(saved, m.c(8)), wholeUnits)));
+    Value saves = m.land(
+        m.uge(whole, share),
+        m.land(m.uge(saved, minK), m.uge(m.mul(saved, m.c(8)), wholeUnits)));
     Value useStreamK = m.land(m.ult(zero, tiles), saves);
     Value streamKUnits = m.select(useStreamK, candidates, zero);
     s.dataParallelUnits = m.sub(s.units, streamKUnits);
@@ -216,8 +215,8 @@ void lower(StreamKWorkOp op) {
   Schedule s = Schedule::expand(m, creatorOf(op.getSchedule()));
   Schedule::Item item =
       s.item(m, m.narrow(op.getWorker()), m.narrow(op.getItem()));
-  op.replaceAllUsesWith(ValueRange{m.widen(item.unit), m.widen(item.kBegin),
-                                   m.widen(item.kEnd)});
+  op.replaceAllUsesWith(
+      ValueRange{m.widen(item.unit), m.widen(item.kBegin), m.widen(item.kEnd)});
   op.erase();
 }
 
@@ -250,9 +249,9 @@ public:
               b, loc, gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::y),
               arith::ConstantIndexOp::create(b, loc, x))));
     Value ctas = m.c(x * y);
-    leader = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, op.getThread(),
-        arith::ConstantIndexOp::create(b, loc, 0));
+    leader =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, op.getThread(),
+                              arith::ConstantIndexOp::create(b, loc, 0));
 
     Value zero = m.c(0);
     Value contributes = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
@@ -324,12 +323,11 @@ private:
       {
         OpBuilder::InsertionGuard guard(b);
         b.createBlock(&spin.getBefore());
-        Value seen =
-            LLVM::LoadOp::create(b, loc, b.getI32Type(), *flag, 4, false,
-                                 false, false, false,
-                                 LLVM::AtomicOrdering::acquire, "device");
-        Value waiting = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::eq, seen, i32(0));
+        Value seen = LLVM::LoadOp::create(
+            b, loc, b.getI32Type(), *flag, 4, false, false, false, false,
+            LLVM::AtomicOrdering::acquire, "device");
+        Value waiting = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              seen, i32(0));
         scf::ConditionOp::create(b, loc, waiting, ValueRange{});
         b.createBlock(&spin.getAfter());
         scf::YieldOp::create(b, loc);
