@@ -5,8 +5,10 @@
 // scales (torch._scaled_mm's scale_a * scale_b).
 //
 // As in the bf16 kernel, one block per SM, in clusters of two along M,
-// walks 128x192 tiles of C (a cluster takes two that share B) with a
-// producer warpgroup and two consumer warpgroups split by
+// walks 128x192 tiles of C (a cluster takes two that share B; stream-K
+// shares the last ones' k-tiles among the clusters, stream_k_fixup adds up
+// the split tiles' f32 sums) with a producer warpgroup and two consumer
+// warpgroups split by
 // cute_nvgpu.warp_specialize, and the producer loads each k-tile's 128x128
 // box of A and its 96x128 half of B's 192 rows, which it multicasts to both
 // CTAs. The k-tiles are 128 deep: one row is 128 bytes, the 128-byte
@@ -28,9 +30,10 @@
 // Four stages of 40 KiB, the epilogue's 32 KiB and the pipeline's eight
 // mbarriers: 196672 bytes of dynamic shared memory, one block per SM.
 //
-// Launch (@launch below): clusters of (2, 1, 1), grid (2 * min(SMs / 2, units
-// of work)), block (384); any M, N a multiple of 8 (C's rows start 16 bytes
-// apart, as TMA needs), K a multiple of 16.
+// Launch (@launch below): clusters of (2, 1, 1), grid (2 * (SMs / 2)), block
+// (384); `partials` of 128 * 192 f32 a block and `flags` of one i32 a block,
+// zero (each launch leaves them zero); any M, N a multiple of 8 (C's rows
+// start 16 bytes apart, as TMA needs), K a multiple of 16.
 //
 //   cute-opt examples/gemm-sm90a-ws-fp8.mlir --cute-to-ptx="chip=sm_90a" \
 //     | cute-opt --cute-write-ptx="dir=out"
@@ -46,7 +49,8 @@
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @gemm_tn(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
-                    %m: index, %n: index, %k: index, %scale: f32)
+                    %m: index, %n: index, %k: index, %scale: f32,
+                    %partials: memref<?xf32, 1>, %flags: memref<?xi32, 1>)
       kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -63,6 +67,9 @@ gpu.module @kernels {
     %cluster = gpu.cluster_id x
     %clusters = gpu.cluster_dim x
     %rank = gpu.cluster_block_id x
+    // Whole units, then the last ones' k-tiles shared among the clusters.
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters
+    %items = cute_nvgpu.stream_k_work_count %sk, %cluster
 
     // Dynamic shared memory: four stages of A (16 KiB each), four of B
     // (24 KiB each), two of the epilogue's C boxes (16 KiB each), then the
@@ -101,7 +108,8 @@ gpu.module @kernels {
       %leader = arith.cmpi eq, %tid, %c0 : index
       scf.if %leader {
         %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<4>
-        %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+        %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+          %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
           %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
           %cA = cute.make_coord %tm : !cute.coord<"(?,_)">
           %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,_)">
@@ -109,7 +117,7 @@ gpu.module @kernels {
           %half = arith.addi %tn2, %rank : index
           %cB = cute.make_coord %half : !cute.coord<"(?,_)">
           %gB = cute.local_tile %idB, %tileB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(96,128)">, !cute.coord<"(?,_)">
-          %end = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
+          %end = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
             cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
             %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
             %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
@@ -141,7 +149,8 @@ gpu.module @kernels {
       %false = arith.constant false
       %zeros = arith.constant dense<0.0> : vector<96xf32>
       %scales = vector.broadcast %scale : f32 to vector<96xf32>
-      %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+      %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+        %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
         %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
         %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
         %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
@@ -154,7 +163,7 @@ gpu.module @kernels {
         // temporaries into the accumulators in f32: fp8 wgmma accumulates
         // with fewer mantissa bits than f32, so the sum is promoted every
         // k-tile (K = 128), as CUTLASS's and DeepGEMM's fp8 kernels do.
-        %end = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
+        %end = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
           cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
           %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
           %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
@@ -175,15 +184,20 @@ gpu.module @kernels {
           scf.yield %next : !cute_nvgpu.pipeline_state<4>
         }
 
+        // A piece of a split tile: the pieces' f32 sums meet in the CTA that
+        // ran the tile's first k-tile, which stores it.
+        %store = cute_nvgpu.stream_k_fixup #tm, %sk, %cluster, %i, %tCrC, %partials, %flags, %ctid cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<?xi32, 1>
         // Epilogue: C = scale * (A B^T) (the product of A's and B's
         // per-tensor scales) goes to C in bf16 through shared memory, a
         // 128x64 box at a time, stored by TMA while the next tile's mainloop
         // runs.
-        %accF = cute.load_vector %tCrC : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)"> -> vector<96xf32>
-        %scaled = arith.mulf %accF, %scales : vector<96xf32>
-        cute.store_vector %scaled, %tCrC : vector<96xf32>, !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
-        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,192)">, !cute.coord<"(?,?)">
-        cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
+        scf.if %store {
+          %accF = cute.load_vector %tCrC : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)"> -> vector<96xf32>
+          %scaled = arith.mulf %accF, %scales : vector<96xf32>
+          cute.store_vector %scaled, %tCrC : vector<96xf32>, !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
+          %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,192)">, !cute.coord<"(?,?)">
+          cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
+        }
         scf.yield %end : !cute_nvgpu.pipeline_state<4>
       }
       // The last TMA stores finish reading shared memory before it goes.
@@ -206,8 +220,6 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
                   %m: index, %n: index, %k: index, %scale: f32) {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
-  %c128 = arith.constant 128 : index
-  %c192 = arith.constant 192 : index
   %c384 = arith.constant 384 : index
   %smem = arith.constant 196672 : i32
   %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
@@ -219,24 +231,31 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tB = cute.make_tensor %B, %lB : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
   %descB = cute_nvgpu.make_tma_descriptor #tmaB, %tB : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
-  %tm = arith.ceildivui %m, %c128 : index
-  %tn = arith.ceildivui %n, %c192 : index
-  // Whole clusters of two along M.
-  %tm2 = arith.ceildivui %tm, %c2 : index
-  %units = arith.muli %tm2, %tn : index
   %sms = cute_nvgpu.multiprocessor_count
-  %fit = arith.divui %sms, %c2 : index
-  %clusters = arith.minui %units, %fit : index
+  %clusters = arith.divui %sms, %c2 : index
   %grid = arith.muli %clusters, %c2 : index
   %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
   %dN = cute.make_stride %n : !cute.stride<"(?,1)">
   %lC = cute.make_layout %shC, %dN : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tC = cute.make_tensor %C, %lC : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
   %descC = cute_nvgpu.make_tma_descriptor #tmaC, %tC : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  // Stream-K's workspace: a 128x192 tile of f32 partial sums and a flag a
+  // block, the flags zero.
+  %tileElems = arith.constant 24576 : index
+  %partialElems = arith.muli %grid, %tileElems : index
+  %partials = gpu.alloc (%partialElems) : memref<?xf32>
+  %flags = gpu.alloc (%grid) : memref<?xi32>
+  %zero = arith.constant 0 : i32
+  gpu.memset %flags, %zero : memref<?xi32>, i32
+  %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
+  %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
   gpu.launch_func @kernels::@gemm_tn clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
       threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
       args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
-           %m : index, %n : index, %k : index, %scale : f32)
+           %m : index, %n : index, %k : index, %scale : f32,
+           %gPartials : memref<?xf32, 1>, %gFlags : memref<?xi32, 1>)
+  gpu.dealloc %partials : memref<?xf32>
+  gpu.dealloc %flags : memref<?xi32>
   // The launch is synchronous: the kernel is done with the descriptors.
   cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
   cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr

@@ -16,10 +16,13 @@
 // k-tiles [0, S * K) (unit U - S + t / K, k-tile t mod K): worker w < P
 // runs [w * S * K / P, (w + 1) * S * K / P), unit piece by unit piece.
 //
-// A fixup of a piece that starts inside its unit writes the CTA's
-// accumulators to its slot and sets the slot's flag (release, GPU scope);
-// the piece starting at k-tile 0 waits for the flags of the workers that
-// run the rest of the unit (acquire), clears them and adds their slots.
+// A fixup adds up a unit's pieces along a chain, from its last piece back
+// to its first: a piece that ends inside its unit waits for the next
+// worker's flag (acquire, GPU scope), clears it and adds that worker's
+// slot, the sum of the unit's later pieces; a piece that starts inside its
+// unit then writes its sum to its own slot and sets its flag (release). The
+// piece that starts the unit ends with the whole sum. No loop over pieces,
+// and the order of the additions is fixed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -158,10 +161,9 @@ struct Schedule {
     return m.add(dataParallelCount(m, worker), piecesOf(m, begin, end));
   }
 
-  /// Work item `item` of `worker`: (unit, first k-tile, end k-tile), and
-  /// for a stream-K piece the index of its unit among the stream-K ones.
+  /// Work item `item` of `worker`: (unit, first k-tile, end k-tile).
   struct Item {
-    Value unit, kBegin, kEnd, streamKUnit;
+    Value unit, kBegin, kEnd;
   };
   Item item(IndexMath &m, Value worker, Value item) {
     Value dpCount = dataParallelCount(m, worker);
@@ -177,23 +179,7 @@ struct Schedule {
                            m.add(dataParallelUnits, skUnit));
     result.kBegin = m.select(isDataParallel, m.c(0), kBegin);
     result.kEnd = m.select(isDataParallel, ktiles, kEnd);
-    result.streamKUnit = skUnit;
     return result;
-  }
-
-  /// The worker whose range holds stream-K k-tile t: the largest w with
-  /// w * S * K / P <= t, i.e. ((t + 1) * P - 1) / (S * K), in 64 bits.
-  Value workerOf(IndexMath &m, Value tile) {
-    auto wide = [&](Value v) {
-      return arith::ExtUIOp::create(m.b, m.loc, m.b.getI64Type(), v);
-    };
-    Value product = arith::MulIOp::create(m.b, m.loc, wide(m.add(tile, m.c(1))),
-                                          wide(streamKWorkers));
-    Value one = arith::ConstantIntOp::create(m.b, m.loc, m.b.getI64Type(), 1);
-    Value last = arith::SubIOp::create(m.b, m.loc, product, one);
-    Value w = arith::DivUIOp::create(m.b, m.loc, last,
-                                     wide(m.max(streamKTiles, m.c(1))));
-    return arith::TruncIOp::create(m.b, m.loc, m.b.getI32Type(), w);
   }
 };
 
@@ -253,32 +239,24 @@ public:
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, op.getThread(),
                               arith::ConstantIndexOp::create(b, loc, 0));
 
-    Value zero = m.c(0);
+    // The next worker's range starts where this piece ends: if that is
+    // inside the unit, its slot holds the sum of the unit's later pieces.
+    Value continued = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                            item.kEnd, s.ktiles);
     Value contributes = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                              item.kBegin, zero);
-    Value partial = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                          item.kEnd, s.ktiles);
-    auto branch = scf::IfOp::create(b, loc, contributes, /*withElse=*/true);
+                                              item.kBegin, m.c(0));
     {
       OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(branch.thenBlock()->getTerminator());
-      Value slot = m.widen(m.add(m.mul(worker, ctas), rank));
-      if (failed(publish(slot)))
+      auto later = scf::IfOp::create(b, loc, continued, /*withElse=*/false);
+      b.setInsertionPoint(later.thenBlock()->getTerminator());
+      Value next = m.widen(m.add(m.mul(m.add(worker, m.c(1)), ctas), rank));
+      if (failed(gather(next)))
         return failure();
-      b.setInsertionPoint(branch.elseBlock()->getTerminator());
-      auto finishes = scf::IfOp::create(b, loc, partial, /*withElse=*/false);
-      b.setInsertionPoint(finishes.thenBlock()->getTerminator());
-      // The unit's other pieces: the workers after this one, up to the one
-      // holding the unit's last k-tile.
-      Value lastTile =
-          m.sub(m.mul(m.add(item.streamKUnit, m.c(1)), s.ktiles), m.c(1));
-      Value first = m.add(worker, m.c(1));
-      Value last = m.add(s.workerOf(m, lastTile), m.c(1));
-      auto peers = scf::ForOp::create(b, loc, first, last, m.c(1));
-      b.setInsertionPoint(peers.getBody()->getTerminator());
-      Value peerSlot =
-          m.widen(m.add(m.mul(peers.getInductionVar(), ctas), rank));
-      if (failed(gather(peerSlot)))
+      b.setInsertionPointAfter(later);
+      auto earlier = scf::IfOp::create(b, loc, contributes, /*withElse=*/false);
+      b.setInsertionPoint(earlier.thenBlock()->getTerminator());
+      Value own = m.widen(m.add(m.mul(worker, ctas), rank));
+      if (failed(publish(own)))
         return failure();
     }
     Value stores = arith::XOrIOp::create(

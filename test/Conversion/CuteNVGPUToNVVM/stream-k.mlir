@@ -1,46 +1,47 @@
 // RUN: cute-opt %s --convert-cute-nvgpu-to-nvvm -canonicalize -cse | FileCheck %s
 
 // stream_k_fixup of one 64x64 wgmma tile (128 threads, 32 f32 values each)
-// in clusters of 2x1 CTAs. A piece that starts inside its unit (k_begin !=
-// 0) writes the thread's values four at a time to its CTA's slot (worker *
-// 2 + rank) of the partials, 64 * 64 floats a slot, thread t's run of four
-// values v..v+3 at v * 128 + 4 t, so that a warp's 16-byte stores are
-// contiguous; after a named barrier over the 128 threads, thread 0 sets the
-// slot's flag with a release at GPU scope. Otherwise, if the piece ends
-// inside the unit, the loop over the workers after this one up to the one
-// holding the unit's last k-tile has thread 0 spin on each slot's flag (an
-// acquire at GPU scope) and clear it; after the barrier every thread adds
-// the slot's values to its accumulators. The op's result: this CTA stores
-// the tile unless it wrote partial sums: k_begin == 0.
+// in clusters of 2x1 CTAs: a unit's pieces are added up along a chain, its
+// last piece first. A piece that ends inside its unit (k_end != K) waits
+// for the next worker's slot (worker + 1) * 2 + rank: thread 0 spins on the
+// slot's flag with an acquire at GPU scope and clears it, then after a
+// named barrier over the 128 threads every thread adds the slot's values,
+// 64 * 64 floats a slot, thread t's run of four values v..v+3 at
+// v * 128 + 4 t (a warp's 16-byte accesses contiguous). A piece that starts
+// inside its unit (k_begin != 0) then writes its sum to its own slot
+// (worker * 2 + rank) and, after the barrier, thread 0 sets the slot's flag
+// with a release at GPU scope. The op's result: this CTA stores the tile
+// unless it wrote partial sums: k_begin == 0. No loop over pieces.
 
 // CHECK-LABEL: gpu.func @fixup
 // CHECK: scf.for
 // CHECK: gpu.cluster_block_id y
 // CHECK: gpu.cluster_block_id x
+// CHECK: %[[LEADER:.*]] = arith.cmpi eq, %thread_id_x, %c0 : index
+// CHECK: %[[CONTINUED:.*]] = arith.cmpi ne, %[[KEND:.*]], %[[KTILES:.*]] : i32
 // CHECK: %[[CONTRIBUTES:.*]] = arith.cmpi ne, %[[KBEGIN:.*]], %c0_i32 : i32
-// CHECK: scf.if %[[CONTRIBUTES]] {
-// CHECK: %[[SLOT:.*]] = arith.muli %{{.*}}, %c4096 : index
-// CHECK: %[[OFFSET:.*]] = arith.muli %{{.*}}, %c4 : index
-// CHECK: arith.addi %[[SLOT]], %[[OFFSET]] : index
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
-// CHECK: %[[SECOND:.*]] = arith.addi %[[SLOT]], %c512 : index
-// CHECK: arith.addi %[[SECOND]], %[[OFFSET]] : index
-// CHECK-COUNT-7: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
-// CHECK-NOT: llvm.store {{.*}}vector
-// CHECK: nvvm.barrier id = %c2_i32 number_of_threads = %c128_i32
-// CHECK: scf.if
-// CHECK-NEXT: llvm.store %c1_i32, %{{.*}} atomic syncscope("device") release {alignment = 4 : i64} : i32, !llvm.ptr<1>
-// CHECK: } else {
-// CHECK: scf.if
-// CHECK: scf.for
-// CHECK: scf.if
-// CHECK: scf.while : () -> () {
-// CHECK: %[[SEEN:.*]] = llvm.load %{{.*}} atomic syncscope("device") acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
-// CHECK: %[[WAITING:.*]] = arith.cmpi eq, %[[SEEN]], %c0_i32 : i32
-// CHECK: scf.condition(%[[WAITING]])
+// CHECK: scf.if %[[CONTINUED]] {
+// CHECK: arith.muli %{{.*}}, %c2_i32 : i32
+// CHECK: scf.if %[[LEADER]] {
+// CHECK-NEXT: scf.while : () -> () {
+// CHECK-NEXT: %[[SEEN:.*]] = llvm.load %{{.*}} atomic syncscope("device") acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+// CHECK-NEXT: %[[WAITING:.*]] = arith.cmpi eq, %[[SEEN]], %c0_i32 : i32
+// CHECK-NEXT: scf.condition(%[[WAITING]])
 // CHECK: llvm.store %c0_i32, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<1>
 // CHECK: nvvm.barrier id = %c2_i32 number_of_threads = %c128_i32
+// CHECK: %[[SLOT:.*]] = arith.muli %{{.*}}, %c4096 : index
+// CHECK: %[[OFFSET:.*]] = arith.muli %thread_id_x, %c4 : index
+// CHECK: arith.addi %[[SLOT]], %[[OFFSET]] : index
 // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-NOT: scf.for
+// CHECK: scf.if %[[CONTRIBUTES]] {
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK: %[[SECOND:.*]] = arith.addi %{{.*}}, %c512 : index
+// CHECK: arith.addi %[[SECOND]], %{{.*}} : index
+// CHECK-COUNT-7: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK: nvvm.barrier id = %c2_i32 number_of_threads = %c128_i32
+// CHECK: scf.if %[[LEADER]] {
+// CHECK-NEXT: llvm.store %c1_i32, %{{.*}} atomic syncscope("device") release {alignment = 4 : i64} : i32, !llvm.ptr<1>
 // CHECK: %[[STORE:.*]] = arith.cmpi eq, %[[KBEGIN]], %c0_i32 : i32
 // CHECK: scf.if %[[STORE]]
 // CHECK: gpu.return

@@ -51,11 +51,10 @@ def CuteNVGPU_StreamKScheduleOp
     6144^3, where A and B exceed L2).
 
     Each split unit is finished by the worker whose piece starts at its
-    first k-tile: `stream_k_fixup` adds the other pieces' partial sums,
-    which their workers wrote to global memory at the start of their
-    ranges, and tells it to store the tile. Every worker must be resident
-    at once (a persistent grid of at most one block per SM), since a worker
-    may wait for another's partial sums.
+    first k-tile: `stream_k_fixup` passes the later pieces' partial sums
+    down to it through global memory and tells it to store the tile. Every
+    worker must be resident at once (a persistent grid of at most one block
+    per SM), since a worker may wait for another's partial sums.
 
     ```mlir
     %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters min_k_tiles 24
@@ -127,15 +126,20 @@ def CuteNVGPU_StreamKFixupOp : CuteNVGPU_Op<"stream_k_fixup"> {
     CTA stores the tile (runs its epilogue):
 
     - a whole unit: true, and nothing else happens;
-    - a piece that does not start at the unit's first k-tile: the threads
-      write their partial sums to the CTA's slot of `partials`, thread 0
-      publishes them through the slot's word of `flags` (a release at GPU
-      scope), and the result is false;
-    - the piece that starts at the first k-tile: thread 0 waits (an
-      acquire at GPU scope) until the workers of the unit's other pieces
-      have published, clears their flags for the next launch, and the
-      threads add those partial sums to `acc`, in k order; the result is
-      true.
+    - a piece that ends before the unit's last k-tile: the next worker's
+      range starts where it ends, and that worker's slot holds the sum of
+      the unit's later pieces. Thread 0 waits until it is published (an
+      acquire at GPU scope) and clears its flag for the next launch, and
+      the threads add it to `acc`;
+    - then a piece that does not start at the unit's first k-tile: the
+      threads write `acc` (its own and the later pieces' sums) to the CTA's
+      slot of `partials`, thread 0 publishes it through the slot's word of
+      `flags` (a release at GPU scope), and the result is false;
+    - the piece that starts at the first k-tile holds the whole sum, and
+      the result is true.
+
+    The sums thus meet along a chain, from the unit's last piece to its
+    first, in a fixed order, with no loop over the pieces.
 
     A CTA's slot is `worker * X * Y + rank` for its rank in a cluster of
     `cluster [X, Y]` (x + X * y; one CTA a worker without it): `partials`
