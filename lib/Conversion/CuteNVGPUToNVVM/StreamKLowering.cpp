@@ -39,6 +39,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
 
 using namespace mlir;
 using namespace mlir::cute;
@@ -156,27 +157,37 @@ struct Schedule {
                     m.c(0));
   }
 
-  Value count(IndexMath &m, Value worker) {
-    auto [begin, end] = range(m, worker);
-    return m.add(dataParallelCount(m, worker), piecesOf(m, begin, end));
+  /// A worker's part of the schedule, with every division it needs, so
+  /// that its work items need none.
+  struct Share {
+    Value worker, dataParallelCount, begin, end, firstUnit, count;
+  };
+  Share share(IndexMath &m, Value worker) {
+    Share result;
+    result.worker = worker;
+    result.dataParallelCount = dataParallelCount(m, worker);
+    std::tie(result.begin, result.end) = range(m, worker);
+    result.firstUnit = m.div(result.begin, ktilesDivisor);
+    result.count =
+        m.add(result.dataParallelCount, piecesOf(m, result.begin, result.end));
+    return result;
   }
 
-  /// Work item `item` of `worker`: (unit, first k-tile, end k-tile).
+  /// Work item `item` of a worker: (unit, first k-tile, end k-tile).
   struct Item {
     Value unit, kBegin, kEnd;
   };
-  Item item(IndexMath &m, Value worker, Value item) {
-    Value dpCount = dataParallelCount(m, worker);
-    Value isDataParallel = m.ult(item, dpCount);
-    auto [begin, end] = range(m, worker);
-    Value piece = m.sub(item, dpCount);
-    Value skUnit = m.add(m.div(begin, ktilesDivisor), piece);
+  Item item(IndexMath &m, const Share &share, Value item) {
+    Value isDataParallel = m.ult(item, share.dataParallelCount);
+    Value piece = m.sub(item, share.dataParallelCount);
+    Value skUnit = m.add(share.firstUnit, piece);
     Value unitStart = m.mul(skUnit, ktiles);
-    Value kBegin = m.sub(m.max(begin, unitStart), unitStart);
-    Value kEnd = m.sub(m.min(end, m.add(unitStart, ktiles)), unitStart);
+    Value kBegin = m.sub(m.max(share.begin, unitStart), unitStart);
+    Value kEnd = m.sub(m.min(share.end, m.add(unitStart, ktiles)), unitStart);
     Item result;
-    result.unit = m.select(isDataParallel, m.add(worker, m.mul(item, workers)),
-                           m.add(dataParallelUnits, skUnit));
+    result.unit =
+        m.select(isDataParallel, m.add(share.worker, m.mul(item, workers)),
+                 m.add(dataParallelUnits, skUnit));
     result.kBegin = m.select(isDataParallel, m.c(0), kBegin);
     result.kEnd = m.select(isDataParallel, ktiles, kEnd);
     return result;
@@ -187,20 +198,72 @@ StreamKScheduleOp creatorOf(Value schedule) {
   return schedule.getDefiningOp<StreamKScheduleOp>();
 }
 
-void lower(StreamKWorkCountOp op) {
+/// Expands each schedule once, after the op that makes it, and each
+/// worker's share of it once, where both are defined (before a kernel's
+/// warp roles split, in the examples), so that the loops over work items
+/// do no division: a producer starts its first loads sooner.
+class Planner {
+public:
+  explicit Planner(Operation *root) : dominance(root) {}
+
+  Schedule &schedule(StreamKScheduleOp op) {
+    auto found = schedules.find(op);
+    if (found != schedules.end())
+      return found->second;
+    OpBuilder b(op->getContext());
+    b.setInsertionPointAfter(op);
+    IndexMath m{b, op.getLoc()};
+    return schedules[op] = Schedule::expand(m, op);
+  }
+
+  /// `worker`'s share, computed before `user`.
+  Schedule::Share share(StreamKScheduleOp op, Value worker, Operation *user) {
+    std::pair<Operation *, Value> key{op, worker};
+    auto found = shares.find(key);
+    if (found != shares.end() &&
+        dominance.properlyDominates(found->second.count, user))
+      return found->second;
+    Schedule &s = schedule(op);
+    OpBuilder b(op->getContext());
+    // After the later of the schedule and the worker, where that dominates
+    // the user; else at the user.
+    Operation *defining = worker.getDefiningOp();
+    if (dominance.properlyDominates(worker, op->getNextNode()))
+      b.setInsertionPointAfterValue(s.remainder);
+    else if (defining &&
+             dominance.properlyDominates(op.getOperation(), defining))
+      b.setInsertionPointAfter(defining);
+    else
+      b.setInsertionPoint(user);
+    IndexMath m{b, user->getLoc()};
+    Schedule::Share result = s.share(m, m.narrow(worker));
+    if (!dominance.properlyDominates(result.count, user))
+      return result;
+    return shares[key] = result;
+  }
+
+private:
+  DominanceInfo dominance;
+  DenseMap<Operation *, Schedule> schedules;
+  DenseMap<std::pair<Operation *, Value>, Schedule::Share> shares;
+};
+
+void lower(StreamKWorkCountOp op, Planner &planner) {
+  Schedule::Share share =
+      planner.share(creatorOf(op.getSchedule()), op.getWorker(), op);
   OpBuilder b(op);
   IndexMath m{b, op.getLoc()};
-  Schedule s = Schedule::expand(m, creatorOf(op.getSchedule()));
-  op.replaceAllUsesWith(m.widen(s.count(m, m.narrow(op.getWorker()))));
+  op.replaceAllUsesWith(m.widen(share.count));
   op.erase();
 }
 
-void lower(StreamKWorkOp op) {
+void lower(StreamKWorkOp op, Planner &planner) {
+  StreamKScheduleOp creator = creatorOf(op.getSchedule());
+  Schedule::Share share = planner.share(creator, op.getWorker(), op);
   OpBuilder b(op);
   IndexMath m{b, op.getLoc()};
-  Schedule s = Schedule::expand(m, creatorOf(op.getSchedule()));
   Schedule::Item item =
-      s.item(m, m.narrow(op.getWorker()), m.narrow(op.getItem()));
+      planner.schedule(creator).item(m, share, m.narrow(op.getItem()));
   op.replaceAllUsesWith(
       ValueRange{m.widen(item.unit), m.widen(item.kBegin), m.widen(item.kEnd)});
   op.erase();
@@ -208,8 +271,9 @@ void lower(StreamKWorkOp op) {
 
 class FixupLowering {
 public:
-  FixupLowering(StreamKFixupOp op, LayoutTracer &tracer)
-      : op(op), tracer(tracer), b(op), loc(op.getLoc()), m{b, loc} {}
+  FixupLowering(StreamKFixupOp op, LayoutTracer &tracer, Planner &planner)
+      : op(op), tracer(tracer), planner(planner), b(op),
+        loc(op.getLoc()), m{b, loc} {}
 
   LogicalResult lower() {
     FailureOr<TracedTensor> acc = tracer.traceTensor(op.getAcc(), op);
@@ -223,9 +287,11 @@ public:
     // accesses, a warp's 512 bytes contiguous.
     vector = values % 4 == 0 && elementBits() == 32 ? 4 : 1;
 
-    Schedule s = Schedule::expand(m, creatorOf(op.getSchedule()));
-    Value worker = m.narrow(op.getWorker());
-    Schedule::Item item = s.item(m, worker, m.narrow(op.getItem()));
+    StreamKScheduleOp creator = creatorOf(op.getSchedule());
+    Schedule::Share share = planner.share(creator, op.getWorker(), op);
+    Schedule &s = planner.schedule(creator);
+    Value worker = share.worker;
+    Schedule::Item item = s.item(m, share, m.narrow(op.getItem()));
     auto [x, y] = op.getClusterShape();
     Value rank = m.c(0);
     if (x * y > 1)
@@ -398,6 +464,7 @@ private:
 
   StreamKFixupOp op;
   LayoutTracer &tracer;
+  Planner &planner;
   OpBuilder b;
   Location loc;
   IndexMath m;
@@ -415,14 +482,15 @@ LogicalResult cute::lowerStreamK(Operation *root, LayoutTracer &tracer) {
       ops.push_back(op);
   });
   bool failed = false;
+  Planner planner(root);
   for (Operation *op : ops) {
     if (auto count = dyn_cast<StreamKWorkCountOp>(op))
-      lower(count);
+      lower(count, planner);
     else if (auto work = dyn_cast<StreamKWorkOp>(op))
-      lower(work);
+      lower(work, planner);
     else
       failed |= ::mlir::failed(
-          FixupLowering(cast<StreamKFixupOp>(op), tracer).lower());
+          FixupLowering(cast<StreamKFixupOp>(op), tracer, planner).lower());
   }
   if (failed)
     return failure();
