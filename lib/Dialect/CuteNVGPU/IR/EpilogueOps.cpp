@@ -26,20 +26,45 @@ static bool convertible(Type from, Type to) {
          to.getIntOrFloatBitWidth() < from.getIntOrFloatBitWidth();
 }
 
-LogicalResult EpilogueStoreOp::verify() {
-  Result<cute::TiledMma> mma = getTiledMma().getTiledMma();
+FailureOr<cute::TiledMma>
+mlir::cute_nvgpu::verifyNamedBarrierOfMma(Operation *op, TiledMmaAttr tiledMma,
+                                          int64_t barrierId) {
+  Result<cute::TiledMma> mma = tiledMma.getTiledMma();
   if (mma.failed())
-    return emitOpError() << mma.message();
+    return op->emitOpError() << mma.message();
   int64_t threads = mma->numThreads();
   if (threads > kMaxBlockThreads || threads % 32 != 0)
-    return emitOpError() << "the TiledMMA's " << threads
-                         << " threads must be whole warps of one block (a "
-                            "multiple of 32, at most 1024) to share a named "
-                            "barrier";
-  if (getBarrierId() < 1 || getBarrierId() > 15)
-    return emitOpError() << "the named barrier is 1..15 (0 is the block's), "
-                            "got "
-                         << getBarrierId();
+    return op->emitOpError()
+           << "the TiledMMA's " << threads
+           << " threads must be whole warps of one block (a multiple of 32, "
+              "at most 1024) to share a named barrier";
+  if (barrierId < 1 || barrierId > 15)
+    return op->emitOpError()
+           << "the named barrier is 1..15 (0 is the block's), got "
+           << barrierId;
+  return *mma;
+}
+
+FailureOr<cute::Layout>
+mlir::cute_nvgpu::verifyAccumulatorFragment(Operation *op,
+                                            TiledMmaAttr tiledMma, Value acc) {
+  auto type = cast<cute::TensorType>(acc.getType());
+  Type accType = tiledMma.getMmaAtom().getValueTypes()[0];
+  if (type.getMemory() != "rmem" || type.getElementType() != accType)
+    return op->emitOpError()
+           << "the accumulators are a fragment (rmem) of the atom's " << accType
+           << ", got " << type;
+  Result<cute::Layout> layout = innerLayoutOf(type);
+  if (layout.failed())
+    return op->emitOpError() << layout.message();
+  return *layout;
+}
+
+LogicalResult EpilogueStoreOp::verify() {
+  FailureOr<cute::TiledMma> mma =
+      verifyNamedBarrierOfMma(*this, getTiledMma(), getBarrierId());
+  if (failed(mma))
+    return failure();
   Result<cute::TmaAtom> atom = getAtom().getTmaAtom();
   if (atom.failed())
     return emitOpError() << atom.message();
@@ -48,15 +73,11 @@ LogicalResult EpilogueStoreOp::verify() {
                          << atom->name();
   int64_t boxCols = atom->box[0], boxRows = atom->box[1];
 
-  auto acc = cast<cute::TensorType>(getAcc().getType());
+  FailureOr<cute::Layout> accLayout =
+      verifyAccumulatorFragment(*this, getTiledMma(), getAcc());
+  if (failed(accLayout))
+    return failure();
   Type accType = getTiledMma().getMmaAtom().getValueTypes()[0];
-  if (acc.getMemory() != "rmem" || acc.getElementType() != accType)
-    return emitOpError() << "the accumulators are a fragment (rmem) of the "
-                            "atom's "
-                         << accType << ", got " << acc;
-  Result<cute::Layout> accLayout = innerLayoutOf(acc);
-  if (accLayout.failed())
-    return emitOpError() << accLayout.message();
   Type out = getAtom().getValueType();
   if (!convertible(accType, out))
     return emitOpError() << "cannot store " << accType << " accumulators as "

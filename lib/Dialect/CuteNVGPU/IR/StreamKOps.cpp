@@ -57,32 +57,19 @@ static bool isGlobal(MemRefType type) {
 LogicalResult StreamKFixupOp::verify() {
   if (failed(verifySchedule(*this, getSchedule())))
     return failure();
-  Result<cute::TiledMma> mma = getTiledMma().getTiledMma();
-  if (mma.failed())
-    return emitOpError() << mma.message();
+  FailureOr<cute::TiledMma> mma =
+      verifyNamedBarrierOfMma(*this, getTiledMma(), getBarrierId());
+  if (failed(mma))
+    return failure();
   int64_t threads = mma->numThreads();
-  if (threads > 1024 || threads % 32 != 0)
-    return emitOpError() << "the TiledMMA's " << threads
-                         << " threads must be whole warps of one block (a "
-                            "multiple of 32, at most 1024) to share a named "
-                            "barrier";
-  if (getBarrierId() < 1 || getBarrierId() > 15)
-    return emitOpError() << "the named barrier is 1..15 (0 is the block's), "
-                            "got "
-                         << getBarrierId();
   if (std::optional<ArrayRef<int64_t>> cluster = getCluster())
     if (failed(verifyClusterShape(*this, *cluster)))
       return failure();
-
-  auto acc = cast<cute::TensorType>(getAcc().getType());
+  FailureOr<cute::Layout> accLayout =
+      verifyAccumulatorFragment(*this, getTiledMma(), getAcc());
+  if (failed(accLayout))
+    return failure();
   Type accType = getTiledMma().getMmaAtom().getValueTypes()[0];
-  if (acc.getMemory() != "rmem" || acc.getElementType() != accType)
-    return emitOpError() << "the accumulators are a fragment (rmem) of the "
-                            "atom's "
-                         << accType << ", got " << acc;
-  Result<cute::Layout> accLayout = innerLayoutOf(acc);
-  if (accLayout.failed())
-    return emitOpError() << accLayout.message();
   int64_t values = mma->tileSize(0) * mma->tileSize(1) / threads;
   if (!cute::size(*accLayout).is(values))
     return emitOpError() << "each of the " << threads << " threads holds "

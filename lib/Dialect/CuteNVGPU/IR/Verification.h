@@ -7,7 +7,9 @@
 #ifndef CUTE_MLIR_LIB_DIALECT_CUTENVGPU_IR_VERIFICATION_H
 #define CUTE_MLIR_LIB_DIALECT_CUTENVGPU_IR_VERIFICATION_H
 
+#include "cute-mlir/Atom/TiledMma.h"
 #include "cute-mlir/Dialect/Cute/IR/CuteTypes.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h"
 #include "cute-mlir/Layout/Layout.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -40,6 +42,17 @@ LogicalResult verifyMbarrierOperand(Operation *op, MemRefType type);
 /// A `cluster [X, Y]` attribute: two extents, CTAs along M and N, of
 /// 1 .. kMaxPortableClusterCtas CTAs in all.
 LogicalResult verifyClusterShape(Operation *op, ArrayRef<int64_t> cluster);
+
+/// The threads of `tiledMma` (whole warps of one block) synchronize on named
+/// barrier `barrierId` (1..15); the TiledMMA, or an error at `op`.
+FailureOr<cute::TiledMma> verifyNamedBarrierOfMma(Operation *op,
+                                                  TiledMmaAttr tiledMma,
+                                                  int64_t barrierId);
+
+/// `acc` is a register fragment of the TiledMMA's accumulator type; its
+/// layout, or an error at `op`.
+FailureOr<cute::Layout>
+verifyAccumulatorFragment(Operation *op, TiledMmaAttr tiledMma, Value acc);
 
 /// A pipeline step's state walks a pipeline of as many stages as `pipeline`.
 LogicalResult verifyPipelineState(Operation *op, Value pipeline, Value state);
