@@ -10,6 +10,14 @@ func.func @no_k_tiles(%u: index, %k: index, %w: index) {
 
 // -----
 
+func.func @wide_min(%u: index, %k: index, %w: index) {
+  // expected-error @+1 {{min_k_tiles is at most 2^31 - 1, got 10000000000}}
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w min_k_tiles 10000000000
+  return
+}
+
+// -----
+
 func.func @schedule_argument(%sk: !cute_nvgpu.stream_k, %me: index) {
   // expected-error @+1 {{the schedule must be the result of cute_nvgpu.stream_k_schedule (it has no run-time value to pass through a block argument)}}
   %n = cute_nvgpu.stream_k_work_count %sk, %me

@@ -10,6 +10,8 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
 using cute::Result;
@@ -18,6 +20,10 @@ LogicalResult StreamKScheduleOp::verify() {
   if (getMinKTiles() < 1)
     return emitOpError() << "a worker's range holds at least one k-tile, got "
                             "min_k_tiles "
+                         << getMinKTiles();
+  // The schedule is computed in 32 bits.
+  if (getMinKTiles() > std::numeric_limits<int32_t>::max())
+    return emitOpError() << "min_k_tiles is at most 2^31 - 1, got "
                          << getMinKTiles();
   return success();
 }

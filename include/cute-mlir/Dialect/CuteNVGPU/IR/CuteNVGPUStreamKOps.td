@@ -48,7 +48,8 @@ def CuteNVGPU_StreamKScheduleOp
     same k-tiles of A and B at the same time (measured on an H100 with
     64-deep bf16 k-tiles: splitting that saved 19 k-tiles a worker lost
     2% at 2560^3, and splitting that saved 3% of the k-tiles lost 14% at
-    6144^3, where A and B exceed L2).
+    6144^3, where A and B exceed L2). The schedule is computed in 32 bits:
+    `min_k_tiles`, and the units times the k-tiles, are below 2^31.
 
     Each split unit is finished by the worker whose piece starts at its
     first k-tile: `stream_k_fixup` passes the later pieces' partial sums
