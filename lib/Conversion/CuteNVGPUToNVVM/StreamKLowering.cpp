@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The schedule, for U units of K k-tiles among W workers (F = U / W,
-// r = U mod W), each expanded where it is used:
+// r = U mod W), expanded once after its op (a worker's share once where it
+// and the worker are both defined):
 //   stream-K candidates S = 0 if r = 0, U if F = 0, else W + r;
 //   workers sharing them P = min(W, max(1, S * K / min_k_tiles));
 //   a worker's share of them ceil(S * K / P) k-tiles instead of the
