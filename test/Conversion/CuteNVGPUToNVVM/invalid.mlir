@@ -66,3 +66,13 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// A stream-K schedule has no run-time value: only the stream-K ops, which
+// the pass expands from the schedule's operands, may use it.
+func.func @schedule_returned(%u: index, %k: index, %w: index) -> !cute_nvgpu.stream_k {
+  // expected-error @+1 {{is still used by an op that is not a stream-K op}}
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  return %sk : !cute_nvgpu.stream_k
+}

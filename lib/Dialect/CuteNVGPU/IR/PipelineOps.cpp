@@ -62,11 +62,15 @@ LogicalResult mlir::cute_nvgpu::verifyClusterShape(Operation *op,
   return success();
 }
 
-std::pair<int64_t, int64_t> PipelineCreateOp::getClusterShape() {
-  std::optional<ArrayRef<int64_t>> cluster = getCluster();
+std::pair<int64_t, int64_t>
+mlir::cute_nvgpu::clusterShapeOf(std::optional<ArrayRef<int64_t>> cluster) {
   if (!cluster || cluster->size() != 2)
     return {1, 1};
   return {(*cluster)[0], (*cluster)[1]};
+}
+
+std::pair<int64_t, int64_t> PipelineCreateOp::getClusterShape() {
+  return clusterShapeOf(getCluster());
 }
 
 /// The pipeline and the state of a pipeline step have the same stages.

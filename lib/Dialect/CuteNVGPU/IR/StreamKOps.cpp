@@ -94,8 +94,5 @@ LogicalResult StreamKFixupOp::verify() {
 }
 
 std::pair<int64_t, int64_t> StreamKFixupOp::getClusterShape() {
-  std::optional<ArrayRef<int64_t>> cluster = getCluster();
-  if (!cluster || cluster->size() != 2)
-    return {1, 1};
-  return {(*cluster)[0], (*cluster)[1]};
+  return clusterShapeOf(getCluster());
 }

@@ -54,6 +54,11 @@ FailureOr<cute::TiledMma> verifyNamedBarrierOfMma(Operation *op,
 FailureOr<cute::Layout>
 verifyAccumulatorFragment(Operation *op, TiledMmaAttr tiledMma, Value acc);
 
+/// The CTAs along M and N of an optional `cluster [X, Y]` ({1, 1} without
+/// one).
+std::pair<int64_t, int64_t>
+clusterShapeOf(std::optional<ArrayRef<int64_t>> cluster);
+
 /// A pipeline step's state walks a pipeline of as many stages as `pipeline`.
 LogicalResult verifyPipelineState(Operation *op, Value pipeline, Value state);
 
