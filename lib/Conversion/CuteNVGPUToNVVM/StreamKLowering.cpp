@@ -9,13 +9,16 @@
 // and the worker are both defined):
 //   stream-K candidates S = 0 if r = 0, U if F = 0, else W + r;
 //   workers sharing them P = min(W, max(1, S * K / min_k_tiles));
-//   a worker's share of them ceil(S * K / P) k-tiles instead of the
-//   (F = 0 ? 1 : 2) * K of whole units: stream-K is used when that saves
-//   at least min_k_tiles and an eighth of the (F + 1) * K k-tiles a worker
-//   runs with whole units, else S = 0.
+//   S * K = q * P + r', a worker's share of them q or q + 1 k-tiles instead
+//   of the (F = 0 ? 1 : 2) * K of whole units: stream-K is used when that
+//   saves at least min_k_tiles and an eighth of the (F + 1) * K k-tiles a
+//   worker runs with whole units, else S = 0.
 // Data-parallel units [0, U - S): worker w runs w, w + W, ... Stream-K
 // k-tiles [0, S * K) (unit U - S + t / K, k-tile t mod K): worker w < P
-// runs [w * S * K / P, (w + 1) * S * K / P), unit piece by unit piece.
+// runs [w * q + min(w, r'), (w + 1) * q + min(w + 1, r')), the first r'
+// one k-tile more, unit piece by unit piece.
+// Each division is by W, P or K, and P's is the only one that waits for
+// another: the expansion is short, and a producer starts loading soon.
 //
 // A fixup adds up a unit's pieces along a chain, from its last piece back
 // to its first: a piece that ends inside its unit waits for the next
@@ -92,7 +95,10 @@ struct Schedule {
   Value units, ktiles, workers;
   /// k-tiles as a divisor: at least 1 (K = 0 leaves every unit whole).
   Value ktilesDivisor;
-  Value dataParallelUnits, streamKTiles, streamKWorkers, quotient, remainder;
+  Value dataParallelUnits, streamKWorkers, quotient, remainder;
+  /// Each worker's data-parallel units: the waves, one more for workers
+  /// below the rest.
+  Value dataParallelWaves, dataParallelRest;
 
   static Schedule expand(IndexMath &m, StreamKScheduleOp op) {
     Schedule s;
@@ -109,7 +115,9 @@ struct Schedule {
                  m.select(noFullWave, s.units, m.add(s.workers, rest)));
     Value tiles = m.mul(candidates, s.ktiles);
     Value sharing = m.min(s.workers, m.max(one, m.div(tiles, minK)));
-    Value share = m.ceilDiv(tiles, sharing);
+    Value quotient = m.div(tiles, sharing);
+    Value remainder = m.rem(tiles, sharing);
+    Value share = m.add(quotient, m.select(m.eq(remainder, zero), zero, one));
     // Whole units keep a worker for 1 (no full wave) or 2 more units. Split
     // where that saves min_k_tiles, and an eighth of the worker's k-tiles.
     Value whole = m.mul(m.select(noFullWave, one, m.c(2)), s.ktiles);
@@ -119,30 +127,30 @@ struct Schedule {
         m.uge(whole, share),
         m.land(m.uge(saved, minK), m.uge(m.mul(saved, m.c(8)), wholeUnits)));
     Value useStreamK = m.land(m.ult(zero, tiles), saves);
-    Value streamKUnits = m.select(useStreamK, candidates, zero);
-    s.dataParallelUnits = m.sub(s.units, streamKUnits);
-    s.streamKTiles = m.mul(streamKUnits, s.ktiles);
+    s.dataParallelUnits =
+        m.sub(s.units, m.select(useStreamK, candidates, zero));
     s.streamKWorkers = m.select(useStreamK, sharing, one);
-    // begin(w) = w * S * K / P as w * q + w * r / P (S * K = q * P + r),
-    // with no product past S * K.
-    s.quotient = m.div(s.streamKTiles, s.streamKWorkers);
-    s.remainder = m.rem(s.streamKTiles, s.streamKWorkers);
+    s.quotient = m.select(useStreamK, quotient, zero);
+    s.remainder = m.select(useStreamK, remainder, zero);
+    // With stream-K the data-parallel units are F - 1 full waves (none
+    // without a full wave); without it, all U = F * W + r.
+    s.dataParallelWaves =
+        m.select(useStreamK, m.sub(m.max(waves, one), one), waves);
+    s.dataParallelRest = m.select(useStreamK, zero, rest);
     return s;
   }
 
   /// Worker w's data-parallel units: w, w + W, ... below the first
   /// stream-K unit.
   Value dataParallelCount(IndexMath &m, Value worker) {
-    return m.div(
-        m.sub(m.add(dataParallelUnits, workers), m.add(worker, m.c(1))),
-        workers);
+    return m.add(dataParallelWaves,
+                 m.select(m.ult(worker, dataParallelRest), m.c(1), m.c(0)));
   }
 
   /// Worker w's range of stream-K k-tiles [begin, end); empty for w >= P.
   std::pair<Value, Value> range(IndexMath &m, Value worker) {
     auto start = [&](Value w) {
-      return m.add(m.mul(w, quotient),
-                   m.div(m.mul(w, remainder), streamKWorkers));
+      return m.add(m.mul(w, quotient), m.min(w, remainder));
     };
     Value begin = start(worker);
     Value end = start(m.add(worker, m.c(1)));
@@ -230,7 +238,7 @@ public:
     // the user; else at the user.
     Operation *defining = worker.getDefiningOp();
     if (dominance.properlyDominates(worker, op->getNextNode()))
-      b.setInsertionPointAfterValue(s.remainder);
+      b.setInsertionPointAfterValue(s.dataParallelRest);
     else if (defining &&
              dominance.properlyDominates(op.getOperation(), defining))
       b.setInsertionPointAfter(defining);

@@ -29,16 +29,16 @@
 // CHECK-NEXT: 2, 0, 3, 2, 6
 // CHECK-NEXT: 2, 1, 4, 0, 6
 // 7 units of 4 k-tiles, 3 workers: units 0-2 data-parallel, the 16 k-tiles
-// of units 3-6 in ranges of 5, 5 and 6.
+// of units 3-6 in ranges of 6, 5 and 5 (the first takes the one over).
 // CHECK-LABEL: units 7 ktiles 4 workers 3
 // CHECK-NEXT: 0, 0, 0, 0, 4
 // CHECK-NEXT: 0, 1, 3, 0, 4
-// CHECK-NEXT: 0, 2, 4, 0, 1
+// CHECK-NEXT: 0, 2, 4, 0, 2
 // CHECK-NEXT: 1, 0, 1, 0, 4
-// CHECK-NEXT: 1, 1, 4, 1, 4
-// CHECK-NEXT: 1, 2, 5, 0, 2
+// CHECK-NEXT: 1, 1, 4, 2, 4
+// CHECK-NEXT: 1, 2, 5, 0, 3
 // CHECK-NEXT: 2, 0, 2, 0, 4
-// CHECK-NEXT: 2, 1, 5, 2, 4
+// CHECK-NEXT: 2, 1, 5, 3, 4
 // CHECK-NEXT: 2, 2, 6, 0, 4
 // The same with the default min_k_tiles (24): splitting would save 2
 // k-tiles a worker, so every unit is whole, walked w, w + 3, ...

@@ -32,9 +32,10 @@ def CuteNVGPU_StreamKScheduleOp
       `(units / workers - 1) * workers` units (none with fewer units than
       workers), whole, worker `w` taking units `w, w + workers, ...`;
     - *stream-K* units: the rest (between one and two waves' worth); their
-      k-tiles, unit after unit, are cut into as many equal contiguous
-      ranges as there are workers (fewer where a range would be shorter
-      than `min_k_tiles`), one per worker. A worker's range covers the end
+      k-tiles, unit after unit, are cut into as many contiguous ranges as
+      there are workers (fewer where a range would be shorter than
+      `min_k_tiles`), one per worker, of equal length but for one k-tile
+      more in the first ones where they do not divide evenly. A worker's range covers the end
       of one unit, maybe whole units, and the start of another.
 
     A worker's work items are its data-parallel units, then the pieces of
