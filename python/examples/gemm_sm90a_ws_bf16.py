@@ -24,12 +24,13 @@ def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr, m: index, n: inde
     tiles_m, tiles_n = ceil_div(m, 128), ceil_div(n, 256)
     units = ceil_div(tiles_m, 2) * tiles_n  # 256x256 blocks of C, one per cluster at a time
     cluster, clusters, rank = cluster_idx(), cluster_dim(), cluster_block_idx()
-    sk = stream_k_schedule(units, ktiles, clusters)  # whole units, then the last ones' k-tiles
-    items = stream_k_work_count(sk, cluster)
     smem = dynamic_shared()  # four stages of A and of B, two C boxes, eight mbarriers
     smemA, smemB = smem.alloc(bf16, 4 * 128 * 64), smem.alloc(bf16, 4 * 256 * 64)
     smemC, bars = smem.alloc(bf16, 128 * 64 * 2), smem.alloc(i64, 8)
     pipe = pipeline_create(bars, 256, cluster=(2, 1))  # the consumers' 256 threads release
+    # Whole units, then the last ones' k-tiles, while the peers initialize.
+    sk = stream_k_schedule(units, ktiles, clusters)
+    items = stream_k_work_count(sk, cluster)
     sA = make_tensor(smemA, ComposedLayout(SW128, 0, Layout(((8, 16), 64, 4), ((64, 512), 1, 8192))))
     sB = make_tensor(smemB, ComposedLayout(SW128, 0, Layout(((8, 32), 64, 4), ((64, 512), 1, 16384))))
     ws = warp_specialize(producer=(1, 40), consumer=(2, 232))

@@ -383,7 +383,28 @@ FailureOr<DenseMap<Operation *, int64_t>> acquiredBytes(Operation *root) {
   return bytes;
 }
 
-/// Thread (0, 0, 0) initializes the mbarriers; then the whole block syncs.
+/// A cluster pipeline's barrier wait (acquire), before the pipeline's first
+/// use in the block of its pipeline_create, placed before the uses are
+/// lowered: what the kernel computes after the create overlaps the peers'
+/// initialization.
+void placeClusterWaits(Operation *root) {
+  root->walk([](PipelineCreateOp op) {
+    auto [x, y] = op.getClusterShape();
+    if (x * y == 1)
+      return;
+    Block *block = op->getBlock();
+    Operation *firstUse = nullptr;
+    for (Operation *user : op.getPipeline().getUsers())
+      if (Operation *ancestor = block->findAncestorOpInBlock(*user))
+        if (!firstUse || ancestor->isBeforeInBlock(firstUse))
+          firstUse = ancestor;
+    OpBuilder b(firstUse ? firstUse : op->getNextNode());
+    NVVM::ClusterWaitOp::create(b, op.getLoc(), /*aligned=*/b.getUnitAttr());
+  });
+}
+
+/// Thread (0, 0, 0) initializes the mbarriers; then the whole block syncs
+/// (the cluster arrives, and waits where placeClusterWaits put it).
 void lowerCreate(PipelineCreateOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -417,12 +438,13 @@ void lowerCreate(PipelineCreateOp op) {
     return;
   }
   // Peers arrive on and multicast into this CTA's barriers: they must see
-  // them initialized, through the cluster barrier's release and acquire.
+  // them initialized. The init fence releases them to the cluster, so the
+  // arrive is relaxed (a release arrive is a GPU-wide memory barrier).
   b.setInsertionPointAfter(loop);
   NVVM::FenceMbarrierInitOp::create(b, loc);
   b.setInsertionPointAfter(ifFirst);
-  NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/b.getUnitAttr());
-  NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/b.getUnitAttr());
+  NVVM::ClusterArriveRelaxedOp::create(b, loc, /*aligned=*/b.getUnitAttr());
+  // placeClusterWaits put the wait before the pipeline's first use.
   op.erase();
 }
 
@@ -434,6 +456,7 @@ LogicalResult cute::lowerPipelines(Operation *root) {
   FailureOr<DenseMap<Operation *, int64_t>> bytes = acquiredBytes(root);
   if (failed(bytes))
     return failure();
+  placeClusterWaits(root);
 
   MLIRContext *ctx = root->getContext();
   TypeConverter converter;

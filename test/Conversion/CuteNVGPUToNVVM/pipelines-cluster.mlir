@@ -5,7 +5,8 @@
 // 16 KiB and both halves of B (2 x 16 KiB) = 49152 bytes; each empty
 // barrier counts the releases of 8 consumer warps from each of the 2 CTAs
 // (16). Peers must see the barriers initialized, so a fence and a cluster
-// barrier replace the block barrier. The tail waits on the empty barrier of
+// barrier replace the block barrier (its arrive relaxed: the fence releases
+// the barriers). The tail waits on the empty barrier of
 // each of the 4 stages, one round on from the final state, without arriving.
 
 // CHECK-LABEL: func @producer
@@ -20,7 +21,7 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: nvvm.fence.mbarrier.init
 // CHECK-NEXT: }
-// CHECK-NEXT: nvvm.cluster.arrive {aligned}
+// CHECK-NEXT: nvvm.cluster.arrive.relaxed {aligned}
 // CHECK-NEXT: nvvm.cluster.wait {aligned}
 // CHECK-NOT: gpu.barrier
 // CHECK: %[[END:.*]] = scf.for
@@ -86,3 +87,28 @@ func.func @consumer(%bars: memref<4xi64, #gpu.address_space<workgroup>>) {
   return
 }
 
+
+// -----
+
+// The cluster barrier's wait goes before the pipeline's first use, in the
+// block of pipeline_create: what comes between (here a division) overlaps
+// the peers' initialization.
+// CHECK-LABEL: func @deferred_wait
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK: nvvm.cluster.arrive.relaxed {aligned}
+// CHECK-NEXT: %[[Q:.*]] = arith.divui
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK-NEXT: scf.if
+// CHECK: cute_nvgpu.mbarrier_wait
+// CHECK: memref.store %[[Q]]
+func.func @deferred_wait(%bars: memref<4xi64, #gpu.address_space<workgroup>>, %a: index, %b: index, %p: i1, %out: memref<1xindex>) {
+  %c0 = arith.constant 0 : index
+  %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [2, 1] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
+  %q = arith.divui %a, %b : index
+  scf.if %p {
+    %st = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<2>
+    cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<2>, !cute_nvgpu.pipeline_state<2>
+  }
+  memref.store %q, %out[%c0] : memref<1xindex>
+  return
+}
