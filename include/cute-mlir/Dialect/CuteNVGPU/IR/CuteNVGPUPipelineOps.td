@@ -37,7 +37,13 @@ def CuteNVGPU_PipelineCreateOp : CuteNVGPU_Op<"pipeline_create"> {
     column, and each empty barrier counts `(X + Y - 1)` arrivals per
     consumer warp. The initialization ends with a cluster barrier instead
     of a block one, so that no peer arrives or multicasts before the
-    mbarriers exist; every thread of the cluster must reach it. A producer
+    mbarriers exist; every thread of the cluster must reach it. Its arrive
+    is relaxed (`fence.mbarrier_init` releases the barriers, and a release
+    arrive would be a GPU-wide memory barrier); its wait comes just before
+    the op of this block that first uses the pipeline, so that what the
+    kernel computes in between (a tile schedule, say) overlaps the peers'
+    initialization. The barrier orders the mbarriers' initialization only,
+    not other memory accesses before it. A producer
     ends with `cute_nvgpu.pipeline_producer_tail`, so that no CTA exits
     while peers may still arrive on its barriers.
 
