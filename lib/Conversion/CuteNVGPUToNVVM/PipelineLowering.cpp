@@ -383,22 +383,39 @@ FailureOr<DenseMap<Operation *, int64_t>> acquiredBytes(Operation *root) {
   return bytes;
 }
 
+/// Whether `op` is or holds a cluster barrier (another pipeline's among
+/// them): a cluster barrier's arrive must be followed by its wait first.
+bool hasClusterBarrier(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        return isa<PipelineCreateOp, NVVM::ClusterArriveOp,
+                   NVVM::ClusterArriveRelaxedOp, NVVM::ClusterWaitOp>(inner)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// A cluster pipeline's barrier wait (acquire), before the pipeline's first
-/// use in the block of its pipeline_create, placed before the uses are
-/// lowered: what the kernel computes after the create overlaps the peers'
-/// initialization.
+/// use in the block of its pipeline_create (or an earlier cluster barrier),
+/// placed before the uses are lowered: what the kernel computes after the
+/// create overlaps the peers' initialization.
 void placeClusterWaits(Operation *root) {
   root->walk([](PipelineCreateOp op) {
     auto [x, y] = op.getClusterShape();
     if (x * y == 1)
       return;
     Block *block = op->getBlock();
-    Operation *firstUse = nullptr;
+    Operation *firstUse =
+        block->mightHaveTerminator() ? block->getTerminator() : nullptr;
     for (Operation *user : op.getPipeline().getUsers())
       if (Operation *ancestor = block->findAncestorOpInBlock(*user))
         if (!firstUse || ancestor->isBeforeInBlock(firstUse))
           firstUse = ancestor;
-    OpBuilder b(firstUse ? firstUse : op->getNextNode());
+    Operation *wait = op->getNextNode();
+    while (wait && wait != firstUse && !hasClusterBarrier(wait))
+      wait = wait->getNextNode();
+    OpBuilder b = wait ? OpBuilder(wait) : OpBuilder::atBlockEnd(block);
     NVVM::ClusterWaitOp::create(b, op.getLoc(), /*aligned=*/b.getUnitAttr());
   });
 }

@@ -17,8 +17,8 @@
 // k-tiles [0, S * K) (unit U - S + t / K, k-tile t mod K): worker w < P
 // runs [w * q + min(w, r'), (w + 1) * q + min(w + 1, r')), the first r'
 // one k-tile more, unit piece by unit piece.
-// Each division is by W, P or K, and P's is the only one that waits for
-// another: the expansion is short, and a producer starts loading soon.
+// Three divisions in a chain (by W, then P, then K) and none per work
+// item: the expansion is short, and a producer starts loading soon.
 //
 // A fixup adds up a unit's pieces along a chain, from its last piece back
 // to its first: a piece that ends inside its unit waits for the next

@@ -112,3 +112,29 @@ func.func @deferred_wait(%bars: memref<4xi64, #gpu.address_space<workgroup>>, %a
   memref.store %q, %out[%c0] : memref<1xindex>
   return
 }
+
+// -----
+
+// Two cluster pipelines: the first one's wait comes before the second one's
+// arrive (a cluster barrier's arrives and waits alternate), the second's
+// before their first use.
+// CHECK-LABEL: func @two_pipelines
+// CHECK: nvvm.cluster.arrive.relaxed {aligned}
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK-NOT: nvvm.cluster
+// CHECK: nvvm.cluster.arrive.relaxed {aligned}
+// CHECK-NEXT: %[[Q:.*]] = arith.divui
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK-NOT: nvvm.cluster
+// CHECK: return
+func.func @two_pipelines(%bars: memref<4xi64, #gpu.address_space<workgroup>>, %bars2: memref<4xi64, #gpu.address_space<workgroup>>, %a: index, %b: index, %out: memref<1xindex>) {
+  %c0 = arith.constant 0 : index
+  %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [2, 1] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
+  %pipe2 = cute_nvgpu.pipeline_create %bars2 consumers 128 cluster [2, 1] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
+  %q = arith.divui %a, %b : index
+  %st = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<2>
+  cute_nvgpu.pipeline_consumer_wait %pipe2, %st : !cute_nvgpu.pipeline<2>, !cute_nvgpu.pipeline_state<2>
+  cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<2>, !cute_nvgpu.pipeline_state<2>
+  memref.store %q, %out[%c0] : memref<1xindex>
+  return
+}

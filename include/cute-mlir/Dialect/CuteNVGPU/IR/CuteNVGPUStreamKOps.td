@@ -35,8 +35,9 @@ def CuteNVGPU_StreamKScheduleOp
       k-tiles, unit after unit, are cut into as many contiguous ranges as
       there are workers (fewer where a range would be shorter than
       `min_k_tiles`), one per worker, of equal length but for one k-tile
-      more in the first ones where they do not divide evenly. A worker's range covers the end
-      of one unit, maybe whole units, and the start of another.
+      more in the first ones where they do not divide evenly. A worker's
+      range covers the end of one unit, maybe whole units, and the start of
+      another.
 
     A worker's work items are its data-parallel units, then the pieces of
     units its range covers (`stream_k_work`): at most two of its items are
