@@ -291,7 +291,9 @@ public:
     this->acc = *acc;
     cute::TiledMma mma = *op.getTiledMma().getTiledMma();
     threads = mma.numThreads();
-    values = mma.tileSize(0) * mma.tileSize(1) / threads;
+    // The fragment's values (the verifier checked that they are static):
+    // the TiledMMA tile's, or several tiles'.
+    values = cute::size(acc->value.layout).value();
     // Four values a thread side by side where they divide evenly: 16-byte
     // accesses, a warp's 512 bytes contiguous.
     vector = values % 4 == 0 && elementBits() == 32 ? 4 : 1;

@@ -45,6 +45,19 @@
 // CHECK: %[[STORE:.*]] = arith.cmpi eq, %[[KBEGIN]], %c0_i32 : i32
 // CHECK: scf.if %[[STORE]]
 // CHECK: gpu.return
+
+// A fragment of two of the TiledMMA's tiles (64x128 of 64x64, as
+// partition_fragment_C makes it): 64 values a thread, a slot of 128 * 64,
+// the second tile's values after the first's.
+// CHECK-LABEL: gpu.func @fixup_two_tiles
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c128_i32
+// CHECK: arith.muli %{{.*}}, %c8192 : index
+// CHECK-COUNT-16: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-NOT: llvm.load %{{.*}} -> vector<4xf32>
+// CHECK: scf.if
+// CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NOT: llvm.store %{{.*}} vector<4xf32>
+// CHECK: gpu.return
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
 module attributes {gpu.container_module} {
 gpu.module @kernels {
@@ -63,6 +76,27 @@ gpu.module @kernels {
       scf.if %store {
         %first = cute.make_coord %c0 : !cute.coord<"?">
         %v = cute.load %acc[%first] : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.coord<"?"> -> f32
+        memref.store %v, %out[%i] : memref<?xf32>
+      }
+    }
+    gpu.return
+  }
+
+  gpu.func @fixup_two_tiles(%units: index, %ktiles: index, %partials: memref<?xf32>,
+                            %flags: memref<?xi32>, %out: memref<?xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %tid = gpu.thread_id x
+    %worker = gpu.block_id x
+    %workers = gpu.grid_dim x
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 4
+    %items = cute_nvgpu.stream_k_work_count %sk, %worker
+    scf.for %i = %c0 to %items step %c1 {
+      %acc = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,8),1,2):((1,2,4),0,32)">
+      %store = cute_nvgpu.stream_k_fixup #tm, %sk, %worker, %i, %acc, %partials, %flags, %tid : !cute.tensor<f32, rmem, "((2,2,8),1,2):((1,2,4),0,32)">, memref<?xf32>, memref<?xi32>
+      scf.if %store {
+        %first = cute.make_coord %c0 : !cute.coord<"?">
+        %v = cute.load %acc[%first] : !cute.tensor<f32, rmem, "((2,2,8),1,2):((1,2,4),0,32)">, !cute.coord<"?"> -> f32
         memref.store %v, %out[%i] : memref<?xf32>
       }
     }

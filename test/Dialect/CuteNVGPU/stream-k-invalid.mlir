@@ -70,9 +70,19 @@ func.func @f16_fragment(%u: index, %k: index, %w: index, %i: index, %acc: !cute.
 
 // -----
 
+// One and a half of the TiledMMA's tiles.
+func.func @fragment_of_no_whole_tiles(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,3):((1,2,4),0,32)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{each of the 128 threads holds 64 accumulators of each 64x128 tile, but the fragment is ((2,2,8),1,3):((1,2,4),0,32)}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,8),1,3):((1,2,4),0,32)">, memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
 func.func @half_fragment(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,4),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
   %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
-  // expected-error @+1 {{each of the 128 threads holds 32 accumulators of the 64x64 tile, but the fragment is ((2,2,4),1,1):((1,2,4),0,0)}}
+  // expected-error @+1 {{each of the 128 threads holds 32 accumulators of each 64x64 tile, but the fragment is ((2,2,4),1,1):((1,2,4),0,0)}}
   %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,4),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
   return
 }

@@ -76,10 +76,13 @@ LogicalResult StreamKFixupOp::verify() {
   if (failed(accLayout))
     return failure();
   Type accType = getTiledMma().getMmaAtom().getValueTypes()[0];
+  // The TiledMMA's fragment, or its partition of a tile of several of its
+  // tiles: a whole number of the tile's values a thread.
   int64_t values = mma->tileSize(0) * mma->tileSize(1) / threads;
-  if (!cute::size(*accLayout).is(values))
+  cute::Int size = cute::size(*accLayout);
+  if (size.isDynamic() || size.value() < values || size.value() % values)
     return emitOpError() << "each of the " << threads << " threads holds "
-                         << values << " accumulators of the "
+                         << values << " accumulators of each "
                          << mma->tileSize(0) << "x" << mma->tileSize(1)
                          << " tile, but the fragment is " << accLayout->str();
 

@@ -125,8 +125,11 @@ def CuteNVGPU_StreamKFixupOp : CuteNVGPU_Op<"stream_k_fixup"> {
   let description = [{
     After the mainloop of work item `item` of worker `worker`, every thread
     of the TiledMMA `tiled_mma` (thread index `thread`, 0 .. threads - 1)
-    passes its accumulator fragment `acc`; the result says whether this
-    CTA stores the tile (runs its epilogue):
+    passes its accumulators `acc` of the CTA's tile: the TiledMMA's
+    fragment, or its partition of a tile of several of the TiledMMA's tiles
+    (CuTe's `partition_fragment_C`, with rest modes), which a kernel slices
+    per tile. The result says whether this CTA stores the tile (runs its
+    epilogue):
 
     - a whole unit: true, and nothing else happens;
     - a piece that ends before the unit's last k-tile: the next worker's
@@ -146,8 +149,8 @@ def CuteNVGPU_StreamKFixupOp : CuteNVGPU_Op<"stream_k_fixup"> {
 
     A CTA's slot is `worker * X * Y + rank` for its rank in a cluster of
     `cluster [X, Y]` (x + X * y; one CTA a worker without it): `partials`
-    holds `tile M * tile N` accumulators a slot (the CTA's whole tile, each
-    thread's values interleaved with the other threads' so that the
+    holds `threads * size(acc)` accumulators a slot (the CTA's whole tile,
+    each thread's values interleaved with the other threads' so that the
     accesses coalesce), `flags` one `i32` a slot, zero before the first
     launch (each launch leaves them zero). The threads synchronize on the
     named barrier `barrier_id` (1..15, default 1).
