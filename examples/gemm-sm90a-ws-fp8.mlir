@@ -214,10 +214,11 @@ gpu.module @kernels {
 
 // C (m,n) = scale * A (m,k) * B (n,k)^T: a TMA descriptor per operand (the
 // boxes are a 128x128 k-tile of A and a 96x128 half of B's, and C's epilogue
-// box), then clusters of two blocks, one block per SM or per tile where there
-// are fewer: as many clusters as the device's SMs hold
-// (cute_nvgpu.multiprocessor_count; 66 on an H100 SXM or H200), or fewer where
-// there are fewer units of work. Any grid computes C; this one fills the chip.
+// box), then clusters of two blocks, one block per SM: as many clusters as
+// the device's SMs hold (cute_nvgpu.multiprocessor_count; 66 on an H100 SXM or
+// H200), even where there are fewer units of work, whose k-tiles stream-K
+// then shares out. Any grid of resident blocks computes C; this one fills the
+// chip.
 func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index, %scale: f32) {
   %c1 = arith.constant 1 : index
