@@ -87,7 +87,6 @@ func.func @consumer(%bars: memref<4xi64, #gpu.address_space<workgroup>>) {
   return
 }
 
-
 // -----
 
 // The cluster barrier's wait goes before the pipeline's first use, in the
