@@ -1,0 +1,93 @@
+"""Times several PTX builds of one bench kernel side by side, beside cuBLAS,
+in the same interleaved rounds as gemm_bench.py, with no checks: an A/B of
+code-generation changes, including timing-only variants whose results are
+wrong on purpose (an epilogue left out, say).
+
+  python3 bench/variants.py KERNEL SHAPES NAME=PTX[@FLAG] ...
+
+KERNEL is a label of gemm_bench.KERNELS (gemm-sm90a-ws-bf16, ...), SHAPES
+a comma-separated list of MxNxK. FLAG launches the build differently from
+KERNEL's entry: `dp` with a grid of one block per tile (no stream-K
+workspace), `sk` with stream-K's grid and workspace, `smsN` as if the GPU
+had N SMs. Prints the GPU, then a line a shape of medians in TFLOP/s."""
+import dataclasses
+import math
+import os
+import statistics
+import sys
+from typing import Optional
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gemm_bench as gb  # noqa: E402
+
+
+@dataclasses.dataclass
+class Variant:
+    name: str
+    ptx: str
+    stream_k: Optional[bool] = None  # None: as the kernel's entry says
+    sms: Optional[int] = None  # None: the GPU's
+
+
+def parse_variant(spec):
+    """NAME=PTX[@dp|@sk|@smsN] as a Variant, or ValueError saying why."""
+    name, eq, path = spec.partition("=")
+    if not eq or not name or not path:
+        raise ValueError(f"expected NAME=PTX[@FLAG], got {spec!r}")
+    path, at, flag = path.partition("@")
+    variant = Variant(name, path)
+    if not at:
+        return variant
+    if flag in ("dp", "sk"):
+        variant.stream_k = flag == "sk"
+    elif flag.startswith("sms") and flag[3:].isdigit() and int(flag[3:]) > 0:
+        variant.sms = int(flag[3:])
+    else:
+        raise ValueError(f"unknown flag {flag!r} in {spec!r}: dp, sk or smsN")
+    return variant
+
+
+def main(argv):
+    if len(argv) < 3:
+        sys.exit(__doc__)
+    label, shapes = argv[0], gb.parse_shapes(argv[1])
+    try:
+        variants = [parse_variant(spec) for spec in argv[2:]]
+    except ValueError as error:
+        sys.exit(f"variants.py: {error}")
+    kernel = next((k for k in gb.KERNELS if k.label == label), None)
+    if kernel is None:
+        sys.exit(f"variants.py: unknown kernel {label!r}")
+
+    import torch
+    props = torch.cuda.get_device_properties(0)
+    print(torch.cuda.get_device_name())
+    loaded = []
+    for v in variants:
+        k = kernel if v.stream_k is None else dataclasses.replace(
+            kernel, stream_k=v.stream_k)
+        loaded.append((v, k, gb.load(k, v.ptx)))
+    blas, _ = gb.cublas(kernel.in_type, kernel.out_type)
+    for m, n, kk in shapes:
+        size = (m + n) * kk * 2 + m * n * 2
+        nsets = max(3, math.ceil(2 * props.L2_cache_size / size))
+        sets = []
+        for _ in range(nsets):
+            a, b = gb.random_inputs(kernel.in_type, m, n, kk)
+            c = torch.empty(m, n, device="cuda",
+                            dtype=gb.dtype(kernel.out_type))
+            sets.append((a, b, c))
+        contenders = {"cuBLAS": [lambda s=s: blas(s[0], s[1]) for s in sets]}
+        for v, k, fn in loaded:
+            sms = v.sms or props.multi_processor_count
+            contenders[v.name] = [gb.launcher(k, fn, *s, m, n, kk, sms)
+                                  for s in sets]
+        times = gb.time_interleaved(contenders, nsets, 20)
+        tflops = lambda ms: 2.0 * m * n * kk / ms / 1e9
+        print(f"{m}x{n}x{kk}: " + "  ".join(
+            f"{name} {tflops(statistics.median(t)):.1f}"
+            for name, t in times.items()), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
