@@ -10,6 +10,7 @@ a comma-separated list of MxNxK. FLAG launches the build differently from
 KERNEL's entry: `dp` with a grid of one block per tile (no stream-K
 workspace), `sk` with stream-K's grid and workspace, `smsN` as if the GPU
 had N SMs. Prints the GPU, then a line a shape of medians in TFLOP/s."""
+import argparse
 import dataclasses
 import math
 import os
@@ -50,10 +51,11 @@ def parse_variant(spec):
 def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__)
-    label, shapes = argv[0], gb.parse_shapes(argv[1])
+    label = argv[0]
     try:
+        shapes = gb.parse_shapes(argv[1])
         variants = [parse_variant(spec) for spec in argv[2:]]
-    except ValueError as error:
+    except (ValueError, argparse.ArgumentTypeError) as error:
         sys.exit(f"variants.py: {error}")
     kernel = next((k for k in gb.KERNELS if k.label == label), None)
     if kernel is None:
