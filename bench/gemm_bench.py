@@ -577,6 +577,18 @@ def time_interleaved(contenders, nsets, reps, warmup=3):
     return times
 
 
+def input_sets(in_type, out_type, m, n, k, l2):
+    """Random (A, B, C) sets for timing, together twice the L2 size (at
+    least three), so that rounds that rotate through them read from DRAM."""
+    size = (m + n) * k * TYPE_BYTES[in_type] + m * n * TYPE_BYTES[out_type]
+    sets = []
+    for _ in range(max(3, math.ceil(2 * l2 / size))):
+        a, b = random_inputs(in_type, m, n, k)
+        sets.append((a, b, torch.empty(m, n, device="cuda",
+                                       dtype=dtype(out_type))))
+    return sets
+
+
 def bench(k, fn, shapes, reps, sms, l2, before=None):
     """Rows (label, shape, ours [med, min, max] ms or None, cuBLAS ms, how,
     Triton (ms, config) or None) for kernel k (None: baselines only); with
@@ -591,14 +603,8 @@ def bench(k, fn, shapes, reps, sms, l2, before=None):
         if k and k.args == "tma" and kk * TYPE_BYTES[in_type] % 16:
             print(f"{m}x{n}x{kk}: skipped (TMA needs 16-byte row strides)")
             continue
-        size = ((m + n) * kk * TYPE_BYTES[in_type]
-                + m * n * TYPE_BYTES[out_type])
-        nsets = max(3, math.ceil(2 * l2 / size))
-        sets = []
-        for _ in range(nsets):
-            a, b = random_inputs(in_type, m, n, kk)
-            sets.append((a, b, torch.empty(m, n, device="cuda",
-                                           dtype=dtype(out_type))))
+        sets = input_sets(in_type, out_type, m, n, kk, l2)
+        nsets = len(sets)
         cont = {"cuBLAS": [lambda s=s: blas(s[0], s[1]) for s in sets]}
         if k:
             cont["ours"] = [launcher(k, fn, *s, m, n, kk, sms) for s in sets]

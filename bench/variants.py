@@ -12,7 +12,6 @@ workspace), `sk` with stream-K's grid and workspace, `smsN` as if the GPU
 had N SMs. Prints the GPU, then a line a shape of medians in TFLOP/s."""
 import argparse
 import dataclasses
-import math
 import os
 import statistics
 import sys
@@ -71,20 +70,14 @@ def main(argv):
         loaded.append((v, k, gb.load(k, v.ptx)))
     blas, _ = gb.cublas(kernel.in_type, kernel.out_type)
     for m, n, kk in shapes:
-        size = (m + n) * kk * 2 + m * n * 2
-        nsets = max(3, math.ceil(2 * props.L2_cache_size / size))
-        sets = []
-        for _ in range(nsets):
-            a, b = gb.random_inputs(kernel.in_type, m, n, kk)
-            c = torch.empty(m, n, device="cuda",
-                            dtype=gb.dtype(kernel.out_type))
-            sets.append((a, b, c))
+        sets = gb.input_sets(kernel.in_type, kernel.out_type, m, n, kk,
+                             props.L2_cache_size)
         contenders = {"cuBLAS": [lambda s=s: blas(s[0], s[1]) for s in sets]}
         for v, k, fn in loaded:
             sms = v.sms or props.multi_processor_count
             contenders[v.name] = [gb.launcher(k, fn, *s, m, n, kk, sms)
                                   for s in sets]
-        times = gb.time_interleaved(contenders, nsets, 20)
+        times = gb.time_interleaved(contenders, len(sets), 20)
         tflops = lambda ms: 2.0 * m * n * kk / ms / 1e9
         print(f"{m}x{n}x{kk}: " + "  ".join(
             f"{name} {tflops(statistics.median(t)):.1f}"

@@ -72,9 +72,6 @@ struct IndexMath {
   Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
   Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
   Value rem(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
-  Value ceilDiv(Value x, Value y) {
-    return arith::CeilDivUIOp::create(b, loc, x, y);
-  }
   Value min(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
   Value max(Value x, Value y) { return arith::MaxUIOp::create(b, loc, x, y); }
   Value cmp(arith::CmpIPredicate p, Value x, Value y) {
@@ -92,7 +89,7 @@ struct IndexMath {
 /// A schedule's division of the work, expanded at a use, in i32 (units,
 /// k-tiles and the stream-K k-tiles S * K below 2^31).
 struct Schedule {
-  Value units, ktiles, workers;
+  Value ktiles, workers;
   /// k-tiles as a divisor: at least 1 (K = 0 leaves every unit whole).
   Value ktilesDivisor;
   Value dataParallelUnits, streamKWorkers, quotient, remainder;
@@ -102,17 +99,17 @@ struct Schedule {
 
   static Schedule expand(IndexMath &m, StreamKScheduleOp op) {
     Schedule s;
-    s.units = m.narrow(op.getUnits());
+    Value units = m.narrow(op.getUnits());
     s.ktiles = m.narrow(op.getKtiles());
     s.workers = m.narrow(op.getWorkers());
     Value zero = m.c(0), one = m.c(1), minK = m.c(op.getMinKTiles());
     s.ktilesDivisor = m.max(s.ktiles, one);
-    Value waves = m.div(s.units, s.workers);
-    Value rest = m.rem(s.units, s.workers);
+    Value waves = m.div(units, s.workers);
+    Value rest = m.rem(units, s.workers);
     Value noFullWave = m.eq(waves, zero);
     Value candidates =
         m.select(m.eq(rest, zero), zero,
-                 m.select(noFullWave, s.units, m.add(s.workers, rest)));
+                 m.select(noFullWave, units, m.add(s.workers, rest)));
     Value tiles = m.mul(candidates, s.ktiles);
     Value sharing = m.min(s.workers, m.max(one, m.div(tiles, minK)));
     Value quotient = m.div(tiles, sharing);
@@ -127,8 +124,7 @@ struct Schedule {
         m.uge(whole, share),
         m.land(m.uge(saved, minK), m.uge(m.mul(saved, m.c(8)), wholeUnits)));
     Value useStreamK = m.land(m.ult(zero, tiles), saves);
-    s.dataParallelUnits =
-        m.sub(s.units, m.select(useStreamK, candidates, zero));
+    s.dataParallelUnits = m.sub(units, m.select(useStreamK, candidates, zero));
     s.streamKWorkers = m.select(useStreamK, sharing, one);
     s.quotient = m.select(useStreamK, quotient, zero);
     s.remainder = m.select(useStreamK, remainder, zero);
@@ -158,11 +154,10 @@ struct Schedule {
     return {m.select(active, begin, m.c(0)), m.select(active, end, m.c(0))};
   }
 
-  /// The number of units a nonempty range [begin, end) touches.
-  Value piecesOf(IndexMath &m, Value begin, Value end) {
+  /// The number of units a range [begin, end) touches, from its first.
+  Value piecesOf(IndexMath &m, Value begin, Value end, Value firstUnit) {
     Value last = m.div(m.sub(end, m.c(1)), ktilesDivisor);
-    Value first = m.div(begin, ktilesDivisor);
-    return m.select(m.ult(begin, end), m.add(m.sub(last, first), m.c(1)),
+    return m.select(m.ult(begin, end), m.add(m.sub(last, firstUnit), m.c(1)),
                     m.c(0));
   }
 
@@ -178,7 +173,8 @@ struct Schedule {
     std::tie(result.begin, result.end) = range(m, worker);
     result.firstUnit = m.div(result.begin, ktilesDivisor);
     result.count =
-        m.add(result.dataParallelCount, piecesOf(m, result.begin, result.end));
+        m.add(result.dataParallelCount,
+              piecesOf(m, result.begin, result.end, result.firstUnit));
     return result;
   }
 

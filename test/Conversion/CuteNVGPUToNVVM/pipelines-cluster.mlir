@@ -137,3 +137,21 @@ func.func @two_pipelines(%bars: memref<4xi64, #gpu.address_space<workgroup>>, %b
   memref.store %q, %out[%c0] : memref<1xindex>
   return
 }
+
+// -----
+
+// A cluster pipeline that nothing uses still waits, at the end of its block,
+// after what follows the create.
+// CHECK-LABEL: func @unused_pipeline
+// CHECK: nvvm.cluster.arrive.relaxed {aligned}
+// CHECK-NEXT: arith.divui
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK-NEXT: return
+func.func @unused_pipeline(%bars: memref<4xi64, #gpu.address_space<workgroup>>, %a: index, %b: index, %out: memref<1xindex>) {
+  %c0 = arith.constant 0 : index
+  %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [2, 1] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
+  %q = arith.divui %a, %b : index
+  memref.store %q, %out[%c0] : memref<1xindex>
+  return
+}
