@@ -60,10 +60,27 @@ gpu.module @k {
 
 gpu.module @k {
   gpu.func @budgets_exceed_the_register_file() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
-    // expected-error @+1 {{the register budgets add up to 68608 registers (warpgroups x 128 x registers), more than the SM's 65536}}
+    // expected-error @+1 {{the register budgets add up to 68608 registers (warpgroups x 128 x registers), more than the block's 64512 (384 threads x 168 at entry), which setmaxnreg moves between roles}}
     cute_nvgpu.warp_specialize producer 1 registers 40 {
     ^bb0(%wg: index):
     } consumer 2 registers 248 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// Within the SM's 65536 registers, but over the 64512 the block starts
+// with: the consumers' setmaxnreg.inc would wait forever for registers the
+// producer never gives back.
+gpu.module @k {
+  gpu.func @budgets_exceed_the_block() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    // expected-error @+1 {{the register budgets add up to 65536 registers (warpgroups x 128 x registers), more than the block's 64512 (384 threads x 168 at entry), which setmaxnreg moves between roles}}
+    cute_nvgpu.warp_specialize producer 1 registers 32 {
+    ^bb0(%wg: index):
+    } consumer 2 registers 240 {
     ^bb0(%wg: index):
     }
     gpu.return

@@ -60,13 +60,20 @@ LogicalResult WarpSpecializeOp::verify() {
     return emitOpError() << "the roles need " << threads
                          << " threads, more than a block's "
                          << kMaxBlockThreads;
+  // setmaxnreg.dec gives registers back to the CTA's pool and .inc waits
+  // until the pool has them: the pool is what the block was launched with,
+  // its threads x the registers ptxas gives each at entry, so budgets that
+  // add up to more wait forever.
   int64_t registers = kWarpgroupThreads * (producers * getProducerRegisters() +
                                            consumers * getConsumerRegisters());
-  if (registers > kRegisterFile)
+  int64_t pool = threads * getEntryRegisters();
+  if (registers > pool)
     return emitOpError() << "the register budgets add up to " << registers
                          << " registers (warpgroups x 128 x registers), more "
-                            "than the SM's "
-                         << kRegisterFile;
+                            "than the block's "
+                         << pool << " (" << threads << " threads x "
+                         << getEntryRegisters()
+                         << " at entry), which setmaxnreg moves between roles";
   auto func = (*this)->getParentOfType<gpu::GPUFuncOp>();
   if (!func)
     return emitOpError() << "warp roles split the threads of a kernel: it "

@@ -28,8 +28,11 @@ def CuteNVGPU_WarpSpecializeOp : CuteNVGPU_Op<"warp_specialize",
     accumulators.
 
     The verifier checks what the hardware assumes: the budgets fit the
-    register file (warpgroups x 128 x registers summed over both roles at
-    most 65536), the enclosing `gpu.func` has a `known_block_size` of
+    registers the block starts with (warpgroups x 128 x registers summed
+    over both roles at most the threads x the entry registers, 64512 for
+    384 threads: setmaxnreg only moves registers between the block's
+    warps, and an increase the pool cannot meet waits forever), the
+    enclosing `gpu.func` has a `known_block_size` of
     exactly the roles' threads (setmaxnreg needs the kernel's register cap
     fixed at its entry), and no wgmma runs in the producer role. Every
     thread of the block must reach the op; the regions hold no terminator.
