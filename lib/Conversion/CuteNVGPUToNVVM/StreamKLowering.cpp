@@ -26,7 +26,9 @@
 // slot, the sum of the unit's later pieces; a piece that starts inside its
 // unit then writes its sum to its own slot and sets its flag (release). The
 // piece that starts the unit ends with the whole sum. No loop over pieces,
-// and the order of the additions is fixed.
+// and the order of the additions is fixed. With `ready`, the wait and the
+// clear move to a warp outside the TiledMMA (stream_k_fixup_wait), which
+// arrives on a named barrier that the fixup's threads wait on.
 //
 //===----------------------------------------------------------------------===//
 
@@ -274,6 +276,93 @@ void lower(StreamKWorkOp op, Planner &planner) {
   op.erase();
 }
 
+/// This CTA's rank in a cluster of x * y CTAs (x + X * y), as i32.
+Value clusterRank(OpBuilder &b, Location loc, IndexMath &m, int64_t x,
+                  int64_t y) {
+  if (x * y == 1)
+    return m.c(0);
+  return m.narrow(arith::AddIOp::create(
+      b, loc, gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::x),
+      arith::MulIOp::create(
+          b, loc, gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::y),
+          arith::ConstantIndexOp::create(b, loc, x))));
+}
+
+/// Spins until the flag at `flag` is set (an acquire at GPU scope, pairing
+/// with the publishing thread's release), then clears it for the next
+/// launch.
+void waitAndClearFlag(OpBuilder &b, Location loc, Value flag) {
+  auto i32 = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  };
+  auto spin = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.createBlock(&spin.getBefore());
+    Value seen = LLVM::LoadOp::create(b, loc, b.getI32Type(), flag, 4, false,
+                                      false, false, false,
+                                      LLVM::AtomicOrdering::acquire, "device");
+    Value waiting =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, seen, i32(0));
+    scf::ConditionOp::create(b, loc, waiting, ValueRange{});
+    b.createBlock(&spin.getAfter());
+    scf::YieldOp::create(b, loc);
+  }
+  LLVM::StoreOp::create(b, loc, i32(0), flag, 4);
+}
+
+unsigned globalSpace() { return unsigned(NVVM::NVVMMemorySpace::Global); }
+
+/// The threads that meet on a fixup's ready barrier: the TiledMMA's and
+/// the warp that waits for the next worker's sums.
+Value readyBarrierThreads(OpBuilder &b, Location loc, TiledMmaAttr tiledMma) {
+  return arith::ConstantIntOp::create(
+      b, loc, b.getI32Type(), (*tiledMma.getTiledMma()).numThreads() + 32);
+}
+
+/// The warp's half of a fixup with `ready`: after the worker's last item,
+/// if that piece ends inside its unit, lane 0 waits for the next worker's
+/// slot, and the warp arrives on the barrier the fixup's threads wait on.
+LogicalResult lower(StreamKFixupWaitOp op, Planner &planner) {
+  StreamKScheduleOp creator = creatorOf(op.getSchedule());
+  Schedule::Share share = planner.share(creator, op.getWorker(), op);
+  Schedule &s = planner.schedule(creator);
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  IndexMath m{b, loc};
+  // Only the last piece of the worker's stream-K range can end inside its
+  // unit: where the range does not end on a unit's boundary. (Few values
+  // live through the producer's loop: it keeps few registers.)
+  Value continued =
+      m.land(m.ult(share.begin, share.end),
+             m.cmp(arith::CmpIPredicate::ne,
+                   m.rem(share.end, s.ktilesDivisor), m.c(0)));
+  auto wait = scf::IfOp::create(b, loc, continued, /*withElse=*/false);
+  b.setInsertionPoint(wait.thenBlock()->getTerminator());
+  auto [x, y] = op.getClusterShape();
+  Value next = m.widen(m.add(m.mul(m.add(share.worker, m.c(1)), m.c(x * y)),
+                             clusterRank(b, loc, m, x, y)));
+  FailureOr<Value> flag =
+      pointerIntoMemref(b, op, op.getFlags(), next, globalSpace());
+  if (failed(flag))
+    return failure();
+  Value lane = NVVM::LaneIdOp::create(b, loc, b.getI32Type());
+  auto first = scf::IfOp::create(b, loc, m.eq(lane, m.c(0)),
+                                 /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(first.thenBlock()->getTerminator());
+    waitAndClearFlag(b, loc, *flag);
+  }
+  // The whole warp arrives (bar.arrive is per warp and aligned); the
+  // barrier orders lane 0's acquire before the fixup's loads.
+  NVVM::SyncWarpOp::create(b, loc, m.c(-1));
+  NVVM::BarrierArriveOp::create(b, loc, m.c(op.getReady()),
+                                readyBarrierThreads(b, loc, op.getTiledMma()));
+  op.erase();
+  return success();
+}
+
 class FixupLowering {
 public:
   FixupLowering(StreamKFixupOp op, LayoutTracer &tracer, Planner &planner)
@@ -300,13 +389,7 @@ public:
     Value worker = share.worker;
     Schedule::Item item = s.item(m, share, m.narrow(op.getItem()));
     auto [x, y] = op.getClusterShape();
-    Value rank = m.c(0);
-    if (x * y > 1)
-      rank = m.narrow(arith::AddIOp::create(
-          b, loc, gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::x),
-          arith::MulIOp::create(
-              b, loc, gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::y),
-              arith::ConstantIndexOp::create(b, loc, x))));
+    Value rank = clusterRank(b, loc, m, x, y);
     Value ctas = m.c(x * y);
     leader =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, op.getThread(),
@@ -363,29 +446,22 @@ private:
     return success();
   }
 
-  /// Thread 0 waits for `slot`'s flag and clears it; the threads add the
-  /// slot's partial sums to their accumulators.
+  /// Thread 0 waits for `slot`'s flag and clears it (or, with `ready`, the
+  /// threads wait for the thread that does); the threads add the slot's
+  /// partial sums to their accumulators.
   LogicalResult gather(Value slot) {
-    FailureOr<Value> flag = flagPointer(slot);
-    if (failed(flag))
-      return failure();
-    onLeader([&] {
-      auto spin = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
-      {
-        OpBuilder::InsertionGuard guard(b);
-        b.createBlock(&spin.getBefore());
-        Value seen = LLVM::LoadOp::create(
-            b, loc, b.getI32Type(), *flag, 4, false, false, false, false,
-            LLVM::AtomicOrdering::acquire, "device");
-        Value waiting = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                              seen, i32(0));
-        scf::ConditionOp::create(b, loc, waiting, ValueRange{});
-        b.createBlock(&spin.getAfter());
-        scf::YieldOp::create(b, loc);
-      }
-      LLVM::StoreOp::create(b, loc, i32(0), *flag, 4);
-    });
-    namedBarrier();
+    if (std::optional<uint32_t> ready = op.getReady()) {
+      NVVM::BarrierOp::create(b, loc, TypeRange{}, i32(*ready),
+                              readyBarrierThreads(b, loc, op.getTiledMma()),
+                              /*reductionOp=*/{},
+                              /*reductionPredicate=*/Value());
+    } else {
+      FailureOr<Value> flag = flagPointer(slot);
+      if (failed(flag))
+        return failure();
+      onLeader([&] { waitAndClearFlag(b, loc, *flag); });
+      namedBarrier();
+    }
     for (int64_t v = 0; v < values; v += vector) {
       FailureOr<Value> at = partialPointer(slot, v);
       FailureOr<Value> run = loadAccumulators(v);
@@ -439,11 +515,11 @@ private:
     Value run = arith::MulIOp::create(b, loc, op.getThread(), index(vector));
     Value at = arith::AddIOp::create(
         b, loc, arith::AddIOp::create(b, loc, base, index(v * threads)), run);
-    return pointerIntoMemref(b, op, op.getPartials(), at, global());
+    return pointerIntoMemref(b, op, op.getPartials(), at, globalSpace());
   }
 
   FailureOr<Value> flagPointer(Value slot) {
-    return pointerIntoMemref(b, op, op.getFlags(), slot, global());
+    return pointerIntoMemref(b, op, op.getFlags(), slot, globalSpace());
   }
 
   void onLeader(function_ref<void()> body) {
@@ -467,7 +543,6 @@ private:
   Value i32(int64_t v) {
     return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
   }
-  static unsigned global() { return unsigned(NVVM::NVVMMemorySpace::Global); }
 
   StreamKFixupOp op;
   LayoutTracer &tracer;
@@ -485,7 +560,8 @@ private:
 LogicalResult cute::lowerStreamK(Operation *root, LayoutTracer &tracer) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<StreamKWorkCountOp, StreamKWorkOp, StreamKFixupOp>(op))
+    if (isa<StreamKWorkCountOp, StreamKWorkOp, StreamKFixupOp,
+            StreamKFixupWaitOp>(op))
       ops.push_back(op);
   });
   bool failed = false;
@@ -495,6 +571,8 @@ LogicalResult cute::lowerStreamK(Operation *root, LayoutTracer &tracer) {
       lower(count, planner);
     else if (auto work = dyn_cast<StreamKWorkOp>(op))
       lower(work, planner);
+    else if (auto wait = dyn_cast<StreamKFixupWaitOp>(op))
+      failed |= ::mlir::failed(lower(wait, planner));
     else
       failed |= ::mlir::failed(
           FixupLowering(cast<StreamKFixupOp>(op), tracer, planner).lower());

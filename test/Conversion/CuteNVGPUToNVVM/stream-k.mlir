@@ -58,6 +58,37 @@
 // CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
 // CHECK-NOT: llvm.store %{{.*}} vector<4xf32>
 // CHECK: gpu.return
+// With `ready`, a warp outside the TiledMMA waits for the next worker's
+// flag after its items: if the worker's stream-K range ends inside a unit
+// (begin < end, end mod K != 0), lane 0 spins (acquire) and clears the
+// flag, then the warp arrives on named barrier 2 for 128 + 32 threads. The
+// fixup's threads synchronize on that barrier instead: no spin, no clear
+// and no other barrier before they add the slot's values.
+// CHECK-LABEL: gpu.func @fixup_ready
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: %[[INSIDE:.*]] = arith.remui %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[ENDSIN:.*]] = arith.cmpi ne, %[[INSIDE]], %c0_i32 : i32
+// CHECK-NEXT: %[[CONT:.*]] = arith.andi %{{.*}}, %[[ENDSIN]] : i1
+// CHECK-NEXT: scf.if %[[CONT]] {
+// CHECK: %[[LANE:.*]] = nvvm.read.ptx.sreg.laneid : i32
+// CHECK-NEXT: %[[LANE0:.*]] = arith.cmpi eq, %[[LANE]], %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[LANE0]] {
+// CHECK-NEXT: scf.while
+// CHECK-NEXT: llvm.load %{{.*}} atomic syncscope("device") acquire
+// CHECK: llvm.store %c0_i32, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<1>
+// CHECK: nvvm.bar.warp.sync %c-1_i32
+// CHECK-NEXT: nvvm.barrier.arrive id = %c2_i32 number_of_threads = %c160_i32
+// CHECK: scf.for
+// CHECK: scf.if %{{.*}} {
+// CHECK-NOT: scf.while
+// CHECK-NOT: llvm.store
+// CHECK: nvvm.barrier id = %c2_i32 number_of_threads = %c160_i32
+// CHECK-NOT: nvvm.barrier
+// CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-NOT: scf.while
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c128_i32
+// CHECK: llvm.store %{{.*}} atomic syncscope("device") release
+// CHECK: gpu.return
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
 module attributes {gpu.container_module} {
 gpu.module @kernels {
@@ -98,6 +129,35 @@ gpu.module @kernels {
         %first = cute.make_coord %c0 : !cute.coord<"?">
         %v = cute.load %acc[%first] : !cute.tensor<f32, rmem, "((2,2,8),1,2):((1,2,4),0,32)">, !cute.coord<"?"> -> f32
         memref.store %v, %out[%i] : memref<?xf32>
+      }
+    }
+    gpu.return
+  }
+
+  gpu.func @fixup_ready(%units: index, %ktiles: index, %partials: memref<?xf32>,
+                        %flags: memref<?xi32>, %out: memref<?xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %tid = gpu.thread_id x
+    %worker = gpu.cluster_id x
+    %workers = gpu.cluster_dim x
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 4
+    %items = cute_nvgpu.stream_k_work_count %sk, %worker
+    %producer = arith.cmpi uge, %tid, %c128 : index
+    scf.if %producer {
+      cute_nvgpu.stream_k_fixup_wait #tm, %sk, %worker, %flags ready 2 cluster [2, 1] : memref<?xi32>
+    }
+    %consumer = arith.cmpi ult, %tid, %c128 : index
+    scf.if %consumer {
+      scf.for %i = %c0 to %items step %c1 {
+        %acc = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+        %store = cute_nvgpu.stream_k_fixup #tm, %sk, %worker, %i, %acc, %partials, %flags, %tid ready 2 cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+        scf.if %store {
+          %first = cute.make_coord %c0 : !cute.coord<"?">
+          %v = cute.load %acc[%first] : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.coord<"?"> -> f32
+          memref.store %v, %out[%i] : memref<?xf32>
+        }
       }
     }
     gpu.return

@@ -113,3 +113,65 @@ func.func @shared_flags(%u: index, %k: index, %w: index, %i: index, %acc: !cute.
   %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+
+func.func @ready_is_fixup_barrier(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the ready barrier must differ from the fixup's own named barrier, 1}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t ready 1 : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @ready_out_of_range(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the ready barrier is a named barrier 1..15 (0 is the block's), got 16}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t ready 16 : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @wait_ready_zero(%u: index, %k: index, %w: index, %f: memref<?xi32>) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the ready barrier is a named barrier 1..15 (0 is the block's), got 0}}
+  cute_nvgpu.stream_k_fixup_wait #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %f ready 0 : memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @wait_too_many_threads(%u: index, %k: index, %w: index, %f: memref<?xi32>) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the ready barrier joins the TiledMMA's 1024 threads and one warp, whole warps of one block (at most 1024 threads)}}
+  cute_nvgpu.stream_k_fixup_wait #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(8,1,1)">, %sk, %w, %f ready 2 : memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @wait_shared_flags(%u: index, %k: index, %w: index, %f: memref<?xi32, #gpu.address_space<workgroup>>) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the flags are in global memory, got 'memref<?xi32, #gpu.address_space<workgroup>>'}}
+  cute_nvgpu.stream_k_fixup_wait #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %f ready 2 : memref<?xi32, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @wait_schedule_argument(%sk: !cute_nvgpu.stream_k, %w: index, %f: memref<?xi32>) {
+  // expected-error @+1 {{the schedule must be the result of cute_nvgpu.stream_k_schedule}}
+  cute_nvgpu.stream_k_fixup_wait #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %f ready 2 : memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @wait_bad_cluster(%u: index, %k: index, %w: index, %f: memref<?xi32>) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs}}
+  cute_nvgpu.stream_k_fixup_wait #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %f ready 2 cluster [0, 1] : memref<?xi32>
+  return
+}

@@ -33,3 +33,16 @@ func.func @fixup(%u: index, %k: index, %w: index, %me: index, %i: index, %acc: !
   %store = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %me, %i, %acc, %partials, %flags, %t cluster [2, 1] {barrierId = 3 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
   return %store : i1
 }
+
+// The fixup's wait moved to a warp outside the TiledMMA, which arrives on
+// named barrier 2 where the fixup's threads wait.
+// CHECK-LABEL: func @fixup_ready
+// CHECK: %[[SK:.*]] = cute_nvgpu.stream_k_schedule
+// CHECK: cute_nvgpu.stream_k_fixup_wait #{{.*}}, %[[SK]], %{{.*}}, %{{.*}} ready 2 cluster [2, 1] : memref<?xi32>
+// CHECK: cute_nvgpu.stream_k_fixup #{{.*}}, %[[SK]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} ready 2 cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+func.func @fixup_ready(%u: index, %k: index, %w: index, %me: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %partials: memref<?xf32>, %flags: memref<?xi32>, %t: index) -> i1 {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  cute_nvgpu.stream_k_fixup_wait #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %me, %flags ready 2 cluster [2, 1] : memref<?xi32>
+  %store = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %me, %i, %acc, %partials, %flags, %t ready 2 cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  return %store : i1
+}

@@ -15,14 +15,17 @@
 // inside a unit, start inside one, span whole units, and units split among
 // all the workers. @one passes the TiledMMA's fragment (V = 32), @two a
 // fragment of two TiledMMA tiles (V = 64), as partition_fragment_C of a
-// 64x128 tile makes it.
+// 64x128 tile makes it. @two_ready is @two with a fifth warp that waits
+// for the next worker's sums (stream_k_fixup_wait) and lets the 128
+// threads' fixup go on through named barrier 2 (`ready 2`), as a
+// warp-specialized kernel's producer does.
 
-// CHECK: units 5 ktiles 6 workers 3: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0
-// CHECK: units 7 ktiles 4 workers 3: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0
-// CHECK: units 3 ktiles 40 workers 8: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0
-// CHECK: units 13 ktiles 9 workers 4: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0
-// CHECK: units 60 ktiles 8 workers 24: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0
-// CHECK: units 1 ktiles 100 workers 33: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0
+// CHECK: units 5 ktiles 6 workers 3: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
+// CHECK: units 7 ktiles 4 workers 3: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
+// CHECK: units 3 ktiles 40 workers 8: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
+// CHECK: units 13 ktiles 9 workers 4: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
+// CHECK: units 60 ktiles 8 workers 24: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
+// CHECK: units 1 ktiles 100 workers 33: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
 // CHECK: total mismatches 0
 
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
@@ -123,6 +126,60 @@ gpu.module @kernels {
     }
     gpu.return
   }
+
+  gpu.func @two_ready(%units: index, %ktiles: index, %out: memref<?xf32, 1>,
+                %partials: memref<?xf32, 1>, %flags: memref<?xi32, 1>)
+      kernel attributes {known_block_size = array<i32: 160, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c13 = arith.constant 13 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %tid = gpu.thread_id x
+    %worker = gpu.block_id x
+    %workers = gpu.grid_dim x
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 1
+    %items = cute_nvgpu.stream_k_work_count %sk, %worker
+    // Warp 4 waits for the next worker's sums; threads 0..127 add them.
+    %waiter = arith.cmpi uge, %tid, %c128 : index
+    scf.if %waiter {
+      cute_nvgpu.stream_k_fixup_wait #tm, %sk, %worker, %flags ready 2 : memref<?xi32, 1>
+    } else {
+    scf.for %i = %c0 to %items step %c1 {
+      %u, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %worker, %i
+      %acc = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,8),1,2):((1,2,4),0,32)">
+      scf.for %j = %c0 to %c64 step %c1 {
+        %tj = arith.muli %tid, %c64 : index
+        %tj1 = arith.addi %tj, %j : index
+        %r = arith.remui %tj1, %c13 : index
+        %base = arith.addi %u, %r : index
+        %sum = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%s = %c0) -> (index) {
+          %kt1 = arith.addi %kt, %c1 : index
+          %add = arith.addi %kt1, %base : index
+          %s1 = arith.addi %s, %add : index
+          scf.yield %s1 : index
+        }
+        %sumI = arith.index_cast %sum : index to i32
+        %sumF = arith.uitofp %sumI : i32 to f32
+        %cj = cute.make_coord %j : !cute.coord<"?">
+        cute.store %sumF, %acc[%cj] : f32, !cute.tensor<f32, rmem, "((2,2,8),1,2):((1,2,4),0,32)">, !cute.coord<"?">
+      }
+      %store = cute_nvgpu.stream_k_fixup #tm, %sk, %worker, %i, %acc, %partials, %flags, %tid ready 2 : !cute.tensor<f32, rmem, "((2,2,8),1,2):((1,2,4),0,32)">, memref<?xf32, 1>, memref<?xi32, 1>
+      scf.if %store {
+        %ut = arith.muli %u, %c128 : index
+        %row = arith.addi %ut, %tid : index
+        %at = arith.muli %row, %c64 : index
+        scf.for %j = %c0 to %c64 step %c1 {
+          %cj = cute.make_coord %j : !cute.coord<"?">
+          %v = cute.load %acc[%cj] : !cute.tensor<f32, rmem, "((2,2,8),1,2):((1,2,4),0,32)">, !cute.coord<"?"> -> f32
+          %o = arith.addi %at, %j : index
+          memref.store %v, %out[%o] : memref<?xf32, 1>
+        }
+      }
+    }
+    }
+    gpu.return
+  }
 }
 
 // The values of a launch of @one (v = 32) or @two (v = 64) that differ from
@@ -180,6 +237,7 @@ func.func @run(%units: index, %ktiles: index, %workers: index) -> index {
   %c32 = arith.constant 32 : index
   %c64 = arith.constant 64 : index
   %c128 = arith.constant 128 : index
+  %c160 = arith.constant 160 : index
   %nan = arith.constant 0x7FC00000 : f32
   %zero = arith.constant 0 : i32
   %rows = arith.muli %units, %c128 : index
@@ -209,6 +267,13 @@ func.func @run(%units: index, %ktiles: index, %workers: index) -> index {
   gpu.memcpy %hOut, %dOut : memref<?xf32>, memref<?xf32>
   %bad2, %set2 = func.call @check(%hOut, %dFlags, %units, %ktiles, %workers, %c64) : (memref<?xf32>, memref<?xi32>, index, index, index, index) -> (index, index)
 
+  gpu.memset %dOut, %nan : memref<?xf32>, f32
+  gpu.launch_func @kernels::@two_ready blocks in (%workers, %c1, %c1) threads in (%c160, %c1, %c1)
+      args(%units : index, %ktiles : index, %gOut : memref<?xf32, 1>,
+           %gPartials : memref<?xf32, 1>, %gFlags : memref<?xi32, 1>)
+  gpu.memcpy %hOut, %dOut : memref<?xf32>, memref<?xf32>
+  %bad3, %set3 = func.call @check(%hOut, %dFlags, %units, %ktiles, %workers, %c64) : (memref<?xf32>, memref<?xi32>, index, index, index, index) -> (index, index)
+
   %u = arith.index_cast %units : index to i64
   %k = arith.index_cast %ktiles : index to i64
   %w = arith.index_cast %workers : index to i64
@@ -216,6 +281,8 @@ func.func @run(%units: index, %ktiles: index, %workers: index) -> index {
   %s1 = arith.index_cast %set1 : index to i64
   %b2 = arith.index_cast %bad2 : index to i64
   %s2 = arith.index_cast %set2 : index to i64
+  %b3 = arith.index_cast %bad3 : index to i64
+  %s3 = arith.index_cast %set3 : index to i64
   vector.print str "units "
   vector.print %u : i64 punctuation <no_punctuation>
   vector.print str " ktiles "
@@ -229,13 +296,19 @@ func.func @run(%units: index, %ktiles: index, %workers: index) -> index {
   vector.print str "; two-tile mismatches "
   vector.print %b2 : i64 punctuation <no_punctuation>
   vector.print str ", flags "
-  vector.print %s2 : i64
+  vector.print %s2 : i64 punctuation <no_punctuation>
+  vector.print str "; two-tile ready mismatches "
+  vector.print %b3 : i64 punctuation <no_punctuation>
+  vector.print str ", flags "
+  vector.print %s3 : i64
   memref.dealloc %hOut : memref<?xf32>
   gpu.dealloc %dOut : memref<?xf32>
   gpu.dealloc %dPartials : memref<?xf32>
   gpu.dealloc %dFlags : memref<?xi32>
-  %b = arith.addi %bad1, %bad2 : index
-  %s = arith.addi %set1, %set2 : index
+  %b12 = arith.addi %bad1, %bad2 : index
+  %b = arith.addi %b12, %bad3 : index
+  %s12 = arith.addi %set1, %set2 : index
+  %s = arith.addi %s12, %set3 : index
   %all = arith.addi %b, %s : index
   return %all : index
 }

@@ -60,6 +60,36 @@ static bool isGlobal(MemRefType type) {
   return false;
 }
 
+static LogicalResult verifyFlags(Operation *op, Value flags) {
+  if (!isGlobal(cast<MemRefType>(flags.getType())))
+    return op->emitOpError() << "the flags are in global memory, got "
+                             << flags.getType();
+  return success();
+}
+
+/// The named barrier on which a fixup's threads wait for the warp that
+/// waits for the next worker's sums: its own (the TiledMMA's threads and
+/// that warp), not the fixup's other one (none: 0).
+static LogicalResult verifyReadyBarrier(Operation *op,
+                                        const cute::TiledMma &mma,
+                                        int64_t ready, int64_t fixupBarrier) {
+  if (ready < 1 || ready > 15)
+    return op->emitOpError() << "the ready barrier is a named barrier 1..15 "
+                                "(0 is the block's), got "
+                             << ready;
+  if (ready == fixupBarrier)
+    return op->emitOpError() << "the ready barrier must differ from the "
+                                "fixup's own named barrier, "
+                             << fixupBarrier;
+  int64_t threads = mma.numThreads();
+  if (threads % 32 != 0 || threads + 32 > 1024)
+    return op->emitOpError()
+           << "the ready barrier joins the TiledMMA's " << threads
+           << " threads and one warp, whole warps of one block (at most "
+              "1024 threads)";
+  return success();
+}
+
 LogicalResult StreamKFixupOp::verify() {
   if (failed(verifySchedule(*this, getSchedule())))
     return failure();
@@ -90,12 +120,31 @@ LogicalResult StreamKFixupOp::verify() {
   if (partials.getElementType() != accType || !isGlobal(partials))
     return emitOpError() << "the partial sums are a memref of " << accType
                          << " accumulators in global memory, got " << partials;
-  if (!isGlobal(cast<MemRefType>(getFlags().getType())))
-    return emitOpError() << "the flags are in global memory, got "
-                         << getFlags().getType();
+  if (failed(verifyFlags(*this, getFlags())))
+    return failure();
+  if (std::optional<uint32_t> ready = getReady())
+    return verifyReadyBarrier(*this, *mma, *ready, getBarrierId());
   return success();
 }
 
 std::pair<int64_t, int64_t> StreamKFixupOp::getClusterShape() {
+  return clusterShapeOf(getCluster());
+}
+
+LogicalResult StreamKFixupWaitOp::verify() {
+  if (failed(verifySchedule(*this, getSchedule())))
+    return failure();
+  Result<cute::TiledMma> mma = getTiledMma().getTiledMma();
+  if (mma.failed())
+    return emitOpError() << mma.message();
+  if (std::optional<ArrayRef<int64_t>> cluster = getCluster())
+    if (failed(verifyClusterShape(*this, *cluster)))
+      return failure();
+  if (failed(verifyFlags(*this, getFlags())))
+    return failure();
+  return verifyReadyBarrier(*this, *mma, getReady(), /*fixupBarrier=*/0);
+}
+
+std::pair<int64_t, int64_t> StreamKFixupWaitOp::getClusterShape() {
   return clusterShapeOf(getCluster());
 }

@@ -147,6 +147,14 @@ def CuteNVGPU_StreamKFixupOp : CuteNVGPU_Op<"stream_k_fixup"> {
     The sums thus meet along a chain, from the unit's last piece to its
     first, in a fixed order, with no loop over the pieces.
 
+    With `ready N`, thread 0 neither waits for the next worker's slot nor
+    clears its flag: one warp outside the TiledMMA (of a producer) does, in
+    `cute_nvgpu.stream_k_fixup_wait`, and arrives on the named barrier `N`,
+    on which the threads here synchronize with it instead (`threads` + 32
+    of them). Their code then has no spin loop and no store by one thread
+    between two mainloops, either of which can make ptxas build the
+    mainloop's wgmma descriptors outside uniform registers.
+
     A CTA's slot is `worker * X * Y + rank` for its rank in a cluster of
     `cluster [X, Y]` (x + X * y; one CTA a worker without it): `partials`
     holds `threads * size(acc)` accumulators a slot (the CTA's whole tile,
@@ -170,14 +178,51 @@ def CuteNVGPU_StreamKFixupOp : CuteNVGPU_Op<"stream_k_fixup"> {
                        Index:$item, Cute_TensorType:$acc,
                        MemRefRankOf<[AnyFloat], [1]>:$partials,
                        MemRefRankOf<[I32], [1]>:$flags, Index:$thread,
+                       OptionalAttr<I32Attr>:$ready,
                        OptionalAttr<DenseI64ArrayAttr>:$cluster,
                        DefaultValuedAttr<I32Attr, "1">:$barrierId);
   let results = (outs I1:$store);
   let assemblyFormat = [{
     qualified($tiledMma) `,` $schedule `,` $worker `,` $item `,` $acc `,`
-    $partials `,` $flags `,` $thread (`cluster` $cluster^)? attr-dict `:`
-    qualified(type($acc)) `,` qualified(type($partials)) `,`
-    qualified(type($flags))
+    $partials `,` $flags `,` $thread (`ready` $ready^)?
+    (`cluster` $cluster^)? attr-dict `:` qualified(type($acc)) `,`
+    qualified(type($partials)) `,` qualified(type($flags))
+  }];
+  let extraClassDeclaration = [{
+    /// The cluster's CTAs along M and N ({1, 1} without `cluster`).
+    std::pair<int64_t, int64_t> getClusterShape();
+  }];
+  let hasVerifier = 1;
+}
+
+def CuteNVGPU_StreamKFixupWaitOp : CuteNVGPU_Op<"stream_k_fixup_wait"> {
+  let summary = "wait, outside the TiledMMA, for the sums a fixup adds";
+  let description = [{
+    The other half of `cute_nvgpu.stream_k_fixup ... ready N`, run by all
+    32 threads of one warp outside the TiledMMA (a producer's) once the
+    CTA's loads for all of worker `worker`'s work items are issued: if the
+    worker's last piece ends inside its unit, lane 0 waits until the next
+    worker's slot is published (an acquire at GPU scope on its word of
+    `flags`) and clears the flag for the next launch, then the warp arrives
+    on the named barrier `N`, where the fixup's threads wait for it.
+    Otherwise it does nothing. The TiledMMA, the schedule, the worker,
+    `flags` and `cluster` are those of the fixup.
+
+    ```mlir
+    %warp0 = arith.cmpi ult, %tid, %c32 : index
+    scf.if %warp0 {
+      cute_nvgpu.stream_k_fixup_wait #tm, %sk, %cluster, %flags ready 2
+          cluster [2, 1] : memref<?xi32, 1>
+    }
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_TiledMmaAttr:$tiledMma,
+                       CuteNVGPU_StreamKType:$schedule, Index:$worker,
+                       MemRefRankOf<[I32], [1]>:$flags, I32Attr:$ready,
+                       OptionalAttr<DenseI64ArrayAttr>:$cluster);
+  let assemblyFormat = [{
+    qualified($tiledMma) `,` $schedule `,` $worker `,` $flags `ready` $ready
+    (`cluster` $cluster^)? attr-dict `:` qualified(type($flags))
   }];
   let extraClassDeclaration = [{
     /// The cluster's CTAs along M and N ({1, 1} without `cluster`).
