@@ -199,10 +199,8 @@ gpu.module @kernels {
         // Epilogue: the accumulators go to C in bf16 through shared memory,
         // a 128x64 box at a time, stored by TMA while the next tile's
         // mainloop runs.
-        scf.if %store {
-          %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">
-          cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
-        }
+        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">
+        cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
         scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
       }
       // The last TMA stores finish reading shared memory before it goes.

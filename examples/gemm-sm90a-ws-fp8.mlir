@@ -193,13 +193,11 @@ gpu.module @kernels {
         // per-tensor scales) goes to C in bf16 through shared memory, a
         // 128x64 box at a time, stored by TMA while the next tile's mainloop
         // runs.
-        scf.if %store {
-          %accF = cute.load_vector %tCrC : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)"> -> vector<96xf32>
-          %scaled = arith.mulf %accF, %scales : vector<96xf32>
-          cute.store_vector %scaled, %tCrC : vector<96xf32>, !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
-          %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,192)">, !cute.coord<"(?,?)">
-          cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
-        }
+        %accF = cute.load_vector %tCrC : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)"> -> vector<96xf32>
+        %scaled = arith.mulf %accF, %scales : vector<96xf32>
+        cute.store_vector %scaled, %tCrC : vector<96xf32>, !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
+        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,192)">, !cute.coord<"(?,?)">
+        cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
         scf.yield %end : !cute_nvgpu.pipeline_state<4>
       }
       // The last TMA stores finish reading shared memory before it goes.

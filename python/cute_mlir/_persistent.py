@@ -13,7 +13,8 @@ __all__ = [
     "pipeline_producer_acquire", "pipeline_producer_tail",
     "pipeline_consumer_wait", "pipeline_consumer_release", "tile_coord",
     "stream_k_schedule", "stream_k_work_count", "stream_k_work",
-    "stream_k_fixup", "warp_specialize", "epilogue_store",
+    "stream_k_fixup", "stream_k_fixup_wait", "warp_specialize",
+    "epilogue_store",
     "cp_async_bulk_wait_group",
 ]
 
@@ -125,12 +126,16 @@ def stream_k_work(schedule, worker, item):
 
 
 def stream_k_fixup(tiled_mma, schedule, worker, item, acc, partials, flags,
-                   thread, cluster=None, barrier_id=None):
+                   thread, cluster=None, barrier_id=None, ready=None):
     """``cute_nvgpu.stream_k_fixup``: after work item `item`'s mainloop,
     the TiledMMA's threads combine a split unit's partial sums through
     `partials` (f32, a tile a CTA) and `flags` (i32, one a CTA, zero before
-    the first launch); true where this CTA stores the tile."""
+    the first launch); true where this CTA stores the tile. With `ready`
+    (a named barrier), a warp outside the TiledMMA waits for the next
+    worker's sums instead (`stream_k_fixup_wait`)."""
     attributes = {"tiledMma": tiled_mma}
+    if ready is not None:
+        attributes["ready"] = f"{int(ready)} : i32"
     if cluster is not None:
         attributes["cluster"] = _array(cluster)
     if barrier_id is not None:
@@ -139,6 +144,19 @@ def stream_k_fixup(tiled_mma, schedule, worker, item, acc, partials, flags,
         schedule, _b._value(worker, _b.index), _b._value(item, _b.index),
         acc, partials, flags, _b._value(thread, _b.index)], attributes,
         [_b.i1])
+
+
+def stream_k_fixup_wait(tiled_mma, schedule, worker, flags, ready,
+                        cluster=None):
+    """``cute_nvgpu.stream_k_fixup_wait``: run by one whole warp outside the
+    TiledMMA once its loads are issued; waits for the next worker's sums of
+    `worker`'s last piece, if it is split, and arrives on named barrier
+    `ready`, where `stream_k_fixup(..., ready=ready)` waits."""
+    attributes = {"tiledMma": tiled_mma, "ready": f"{int(ready)} : i32"}
+    if cluster is not None:
+        attributes["cluster"] = _array(cluster)
+    _b.op("cute_nvgpu.stream_k_fixup_wait", [
+        schedule, _b._value(worker, _b.index), flags], attributes, [])
 
 
 class _Role:
@@ -185,17 +203,20 @@ def warp_specialize(producer, consumer):
 
 
 def epilogue_store(tiled_mma, atom, descriptor, acc, tile, buffer, thread,
-                   barrier_id=None):
+                   barrier_id=None, store=None):
     """``cute_nvgpu.epilogue_store``: the TiledMMA's accumulators `acc` to
     the global tile of coordinates `tile` through `buffer` (two stages of
     TMA store boxes) by TMA stores with `atom`; the consumers' threads
-    synchronize on named barrier `barrier_id` (default 1)."""
+    synchronize on named barrier `barrier_id` (default 1). With `store`
+    (an i1, such as stream_k_fixup's result), the TMA stores are issued
+    only where it holds."""
     attributes = {"tiledMma": tiled_mma, "atom": atom}
     if barrier_id is not None:
         attributes["barrierId"] = f"{int(barrier_id)} : i32"
-    _b.op("cute_nvgpu.epilogue_store", [descriptor, acc, tile, buffer,
-                                        _b._value(thread, _b.index)],
-          attributes, [])
+    operands = [descriptor, acc, tile, buffer, _b._value(thread, _b.index)]
+    if store is not None:
+        operands.append(store)
+    _b.op("cute_nvgpu.epilogue_store", operands, attributes, [])
 
 
 def cp_async_bulk_wait_group(n):

@@ -84,9 +84,8 @@ def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr, m: index, n: inde
             with if_(has_k):
                 pipeline_consumer_release(pipe, k_tiles.results[1])
             store = stream_k_fixup(TM, sk, cluster, i, tCrC, partials, flags, ctid, cluster=(2, 1))
-            with if_(store):  # this CTA ran the tile's first k-tile: it stores the sum
-                iC = local_tile(idC, (128, 256), (tm, tn))
-                epilogue_store(TM, TMA_C, descC, tCrC, iC, smemC, ctid)  # by TMA, left running
+            iC = local_tile(idC, (128, 256), (tm, tn))
+            epilogue_store(TM, TMA_C, descC, tCrC, iC, smemC, ctid, store=store)  # by TMA, if store
             yield_(k_tiles.results[0])
         with if_(ctid == 0):  # the last stores finish reading shared memory
             cp_async_bulk_wait_group(0)

@@ -239,6 +239,32 @@ def test_stream_k_schedules_and_fixups():
                        "'f32' accumulators in global memory"):
         build(f16_partials)
 
+    # The wait moved to a fifth warp, which meets the fixup's threads on
+    # named barrier 2; the ready barrier may not be the fixup's own.
+    @kernel(block=160)
+    def ready(units: index, ktiles: index, partials: memref(f32),
+              flags: memref(i32)):
+        schedule = stream_k_schedule(units, ktiles, cluster_dim())
+        with if_(thread_idx() >= 128):
+            stream_k_fixup_wait(tm, schedule, cluster_idx(), flags, ready=2)
+        acc = make_fragment(Layout(((2, 2, 8), 1, 1), ((1, 2, 4), 0, 0)), f32)
+        stream_k_fixup(tm, schedule, cluster_idx(), 0, acc, partials, flags,
+                       thread_idx(), ready=2)
+    text = str(build(ready))
+    assert re.search(r"cute_nvgpu\.stream_k_fixup_wait #\w+, %\w+, %\w+, "
+                     r"%\w+ ready 2 :", text), text
+    assert re.search(r"cute_nvgpu\.stream_k_fixup #.* ready 2 :", text), text
+
+    @kernel(block=128)
+    def ready_is_the_fixups(units: index, partials: memref(f32),
+                            flags: memref(i32)):
+        schedule = stream_k_schedule(units, units, units)
+        acc = make_fragment(Layout(((2, 2, 8), 1, 1), ((1, 2, 4), 0, 0)), f32)
+        stream_k_fixup(tm, schedule, 0, 0, acc, partials, flags, 0, ready=1)
+    with pytest.raises(BuildError, match="the ready barrier must differ from "
+                       "the fixup's own named barrier, 1"):
+        build(ready_is_the_fixups)
+
 
 def test_conditions_with_else():
     def body(A, m):

@@ -105,6 +105,7 @@ public:
         boxBytes;
     leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                    op.getThread(), index(0));
+
     barrierId = i32(op.getBarrierId());
     barrierThreads = i32(mma.numThreads());
 
@@ -145,10 +146,14 @@ public:
         Value smem = LLVM::GEPOp::create(
             b, loc, buffer.getType(), b.getI8Type(), buffer,
             ArrayRef<LLVM::GEPArg>{int32_t(stage * boxBytes)});
+        // With `if %store`, a predicated store rather than a branch: the
+        // rest of the epilogue runs regardless, and a branch on the store
+        // flag here made ptxas move the mainloop's wgmma descriptors out of
+        // uniform registers (an empty bulk group commits harmlessly).
         NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
             b, loc, op.getDescriptor(), smem, ValueRange{coordN, coordM},
             /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
-            /*predicate=*/Value());
+            /*predicate=*/op.getStore());
         NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
       });
     }

@@ -110,6 +110,22 @@
 // CHECK-NOT: nvvm.stmatrix
 // CHECK: gpu.return
 
+// With `if %store`, every box is written and fenced as before; only
+// thread 0's TMA stores take the flag, as their predicate (no branch on
+// it), and the bulk groups commit regardless.
+// CHECK-LABEL: gpu.func @store_if
+// CHECK-SAME: %[[STORE:[a-z0-9]+]]: i1)
+// CHECK-NOT: scf.if %[[STORE]]
+// CHECK: nvvm.stmatrix
+// CHECK: nvvm.fence.proxy
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}], predicate = %[[STORE]]
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}], predicate = %[[STORE]]
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NOT: scf.if %[[STORE]]
+// CHECK: gpu.return
+
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
 #st = #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>
 #st32 = #cute_nvgpu.tma_atom<store, f32, box = [16, 64], swizzle = 64>
@@ -137,6 +153,18 @@ gpu.module @k {
     %c = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
     %tile = cute.local_tile %id, %t, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,64)">, !cute.coord<"(?,?)">
     cute_nvgpu.epilogue_store #tm, #st32, %desc, %acc, %tile, %buf, %tid : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<2048xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+  gpu.func @store_if(%desc: !llvm.ptr, %m: index, %n: index, %tm: index, %tn: index, %store: i1) kernel {
+    %tid = gpu.thread_id x
+    %acc = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+    %buf = memref.alloca() : memref<4096xf16, #gpu.address_space<workgroup>>
+    %sh = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+    %id = cute.make_identity_tensor %sh : !cute.shape<"(?,?)">
+    %t = cute.static : !cute.tile<"(64,64)">
+    %c = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
+    %tile = cute.local_tile %id, %t, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,64)">, !cute.coord<"(?,?)">
+    cute_nvgpu.epilogue_store #tm, #st, %desc, %acc, %tile, %buf, %tid if %store : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

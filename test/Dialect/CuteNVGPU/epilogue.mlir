@@ -2,7 +2,8 @@
 // RUN: cute-opt %s | cute-opt | FileCheck %s
 // RUN: cute-opt %s -mlir-print-op-generic | cute-opt | FileCheck %s
 
-// epilogue_store prints as it parses; a named barrier other than 1 shows.
+// epilogue_store prints as it parses; a named barrier other than 1 shows,
+// and so does a store flag.
 
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
 #st = #cute_nvgpu.tma_atom<store, bf16, box = [64, 64], swizzle = 128>
@@ -12,8 +13,10 @@
 // CHECK-LABEL: func.func @epilogue
 // CHECK: cute_nvgpu.epilogue_store #[[TM]], #[[ST]], %arg0, %arg1, %arg2, %arg3, %arg4 : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
 // CHECK: cute_nvgpu.epilogue_store {{.*}}, %arg4 {barrierId = 3 : i32} :
-func.func @epilogue(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<8192xbf16, #gpu.address_space<workgroup>>, %t: index) {
+// CHECK: cute_nvgpu.epilogue_store {{.*}}, %arg4 if %arg5 :
+func.func @epilogue(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<8192xbf16, #gpu.address_space<workgroup>>, %t: index, %store: i1) {
   cute_nvgpu.epilogue_store #tm, #st, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
   cute_nvgpu.epilogue_store #tm, #st, %d, %acc, %tile, %buf, %t {barrierId = 3 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
+  cute_nvgpu.epilogue_store #tm, #st, %d, %acc, %tile, %buf, %t if %store : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
   return
 }

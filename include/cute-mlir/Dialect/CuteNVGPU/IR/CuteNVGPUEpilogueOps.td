@@ -42,6 +42,15 @@ def CuteNVGPU_EpilogueStoreOp : CuteNVGPU_Op<"epilogue_store"> {
     Before the kernel exits, thread 0 waits for the stores to complete:
     `nvvm.cp.async.bulk.wait_group 0`.
 
+    With `if %store` (an `i1`, the same in every thread), the threads fill
+    shared memory as always but thread 0 issues the boxes' TMA stores only
+    where `%store` holds: the result of `cute_nvgpu.stream_k_fixup`, say,
+    without an `scf.if` around the whole epilogue. A kernel that branches
+    around the epilogue after a fixup measured 1-2% slower on an H100 where
+    no tile was split (ptxas schedules the code around the branch worse);
+    a piece that does not store only writes shared memory that no one
+    reads.
+
     The descriptor is made on the host by `make_tma_descriptor` with the
     same atom from the row-major (M, N) output tensor. The accumulator is
     converted as by `arith.truncf` (f32 to f16 or bf16) or stored as it is.
@@ -70,11 +79,12 @@ def CuteNVGPU_EpilogueStoreOp : CuteNVGPU_Op<"epilogue_store"> {
                        CuteNVGPU_GenericPointer:$descriptor,
                        Cute_TensorType:$acc, Cute_TensorType:$tile,
                        MemRefRankOf<[AnyType], [1]>:$buffer, Index:$thread,
+                       Optional<I1>:$store,
                        DefaultValuedAttr<I32Attr, "1">:$barrierId);
   let assemblyFormat = [{
     qualified($tiledMma) `,` qualified($atom) `,` $descriptor `,` $acc `,`
-    $tile `,` $buffer `,` $thread attr-dict `:` qualified(type($acc)) `,`
-    qualified(type($tile)) `,` type($buffer)
+    $tile `,` $buffer `,` $thread (`if` $store^)? attr-dict `:`
+    qualified(type($acc)) `,` qualified(type($tile)) `,` type($buffer)
   }];
   let hasVerifier = 1;
 }
