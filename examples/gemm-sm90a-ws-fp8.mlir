@@ -58,6 +58,14 @@ gpu.module @kernels {
     %c192 = arith.constant 192 : index
     %tid = gpu.thread_id x
     %ktiles = arith.ceildivui %k, %c128 : index
+    // A TMA descriptor's first use waits for it to be fetched: fetch them
+    // now, while the barriers initialize (CUTLASS's prefetch_tma_descriptor).
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvvm.prefetch tensormap, %descA : !llvm.ptr
+      nvvm.prefetch tensormap, %descB : !llvm.ptr
+      nvvm.prefetch tensormap, %descC : !llvm.ptr
+    }
     %tilesM = arith.ceildivui %m, %c128 : index
     %tilesN = arith.ceildivui %n, %c192 : index
     // Clusters of two CTAs along M walk 256x192 blocks of C.

@@ -14,7 +14,7 @@ __all__ = [
     "pipeline_consumer_wait", "pipeline_consumer_release", "tile_coord",
     "stream_k_schedule", "stream_k_work_count", "stream_k_work",
     "stream_k_fixup", "stream_k_fixup_wait", "warp_specialize",
-    "epilogue_store",
+    "epilogue_store", "prefetch_tma_descriptor",
     "cp_async_bulk_wait_group",
 ]
 
@@ -217,6 +217,14 @@ def epilogue_store(tiled_mma, atom, descriptor, acc, tile, buffer, thread,
     if store is not None:
         operands.append(store)
     _b.op("cute_nvgpu.epilogue_store", operands, attributes, [])
+
+
+def prefetch_tma_descriptor(*descriptors):
+    """``nvvm.prefetch tensormap``: each TMA descriptor brought on chip ahead
+    of its first copy (CUTLASS's prefetch_tma_descriptor), from one thread
+    at the kernel's start."""
+    for descriptor in descriptors:
+        _b.op("nvvm.prefetch", [descriptor], {"tensormap": "unit"}, [])
 
 
 def cp_async_bulk_wait_group(n):

@@ -21,6 +21,8 @@ TMA_C = tma_atom("store", bf16, smem=ComposedLayout(SW128, 0, Layout((128, 64), 
 def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr, m: index, n: index, k: index,
             partials: memref(f32), flags: memref(i32)):
     tid, ktiles = thread_idx(), ceil_div(k, 64)
+    with if_(tid == 0):  # fetch the TMA descriptors while the barriers initialize
+        prefetch_tma_descriptor(descA, descB, descC)
     tiles_m, tiles_n = ceil_div(m, 128), ceil_div(n, 256)
     units = ceil_div(tiles_m, 2) * tiles_n  # 256x256 blocks of C, one per cluster at a time
     cluster, clusters, rank = cluster_idx(), cluster_dim(), cluster_block_idx()
