@@ -105,7 +105,6 @@ public:
         boxBytes;
     leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                    op.getThread(), index(0));
-
     barrierId = i32(op.getBarrierId());
     barrierThreads = i32(mma.numThreads());
 

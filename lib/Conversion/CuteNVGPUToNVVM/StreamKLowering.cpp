@@ -347,11 +347,11 @@ LogicalResult lower(StreamKFixupWaitOp op, Planner &planner) {
   if (failed(flag))
     return failure();
   Value lane = NVVM::LaneIdOp::create(b, loc, b.getI32Type());
-  auto first = scf::IfOp::create(b, loc, m.eq(lane, m.c(0)),
-                                 /*withElse=*/false);
+  auto laneZero = scf::IfOp::create(b, loc, m.eq(lane, m.c(0)),
+                                    /*withElse=*/false);
   {
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(first.thenBlock()->getTerminator());
+    b.setInsertionPoint(laneZero.thenBlock()->getTerminator());
     waitAndClearFlag(b, loc, *flag);
   }
   // The whole warp arrives (bar.arrive is per warp and aligned); the
@@ -446,9 +446,9 @@ private:
     return success();
   }
 
-  /// Thread 0 waits for `slot`'s flag and clears it (or, with `ready`, the
-  /// threads wait for the thread that does); the threads add the slot's
-  /// partial sums to their accumulators.
+  /// Thread 0 waits for `slot`'s flag and clears it (with `ready`, the
+  /// threads wait for the warp that does instead); the threads add the
+  /// slot's partial sums to their accumulators.
   LogicalResult gather(Value slot) {
     if (std::optional<uint32_t> ready = op.getReady()) {
       NVVM::BarrierOp::create(b, loc, TypeRange{}, i32(*ready),
