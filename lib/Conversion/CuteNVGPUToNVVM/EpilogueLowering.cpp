@@ -107,6 +107,9 @@ public:
                                    op.getThread(), index(0));
     barrierId = i32(op.getBarrierId());
     barrierThreads = i32(mma.numThreads());
+    Value storePredicate;
+    if (Value store = op.getStore())
+      storePredicate = opaquePredicate(store);
 
     size_t next = 0;
     for (int64_t box = 0; box < plan.boxesM * plan.boxesN; ++box) {
@@ -152,7 +155,7 @@ public:
         NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
             b, loc, op.getDescriptor(), smem, ValueRange{coordN, coordM},
             /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
-            /*predicate=*/op.getStore());
+            /*predicate=*/storePredicate);
         NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
       });
     }
@@ -285,6 +288,22 @@ private:
         CopyAtomAttr::get(b.getContext(), "SM90_U32x4_STSM_N", outType));
     return atom.buildCopy(b, loc, /*srcPtr=*/Value(), values, ptr,
                           /*pred=*/Value(), /*mbarrier=*/Value());
+  }
+
+  /// `flag` as a predicate register that LLVM cannot fold: a constant `i1`
+  /// given straight to the TMA store's inline PTX prints as `@-1`, which
+  /// ptxas rejects, while an `i32` through `setp` is valid PTX either way.
+  Value opaquePredicate(Value flag) {
+    Value word = arith::ExtUIOp::create(b, loc, b.getI32Type(), flag);
+    MLIRContext *ctx = b.getContext();
+    return LLVM::InlineAsmOp::create(
+               b, loc, b.getI1Type(), ValueRange{word},
+               "setp.ne.b32 $0, $1, 0;", "=b,r",
+               /*has_side_effects=*/false, /*is_align_stack=*/false,
+               LLVM::TailCallKind::None,
+               LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
+               /*operand_attrs=*/ArrayAttr())
+        .getRes();
   }
 
   void onLeader(function_ref<void()> body) {

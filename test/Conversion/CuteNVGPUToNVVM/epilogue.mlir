@@ -112,16 +112,20 @@
 
 // With `if %store`, every box is written and fenced as before; only
 // thread 0's TMA stores take the flag, as their predicate (no branch on
-// it), and the bulk groups commit regardless.
+// it), and the bulk groups commit regardless. The flag becomes the
+// predicate through `setp` on an i32, which LLVM cannot fold: a constant
+// i1 given to the store's inline PTX would print as `@-1`.
 // CHECK-LABEL: gpu.func @store_if
 // CHECK-SAME: %[[STORE:[a-z0-9]+]]: i1)
 // CHECK-NOT: scf.if %[[STORE]]
+// CHECK: %[[WORD:.*]] = arith.extui %[[STORE]] : i1 to i32
+// CHECK-NEXT: %[[PRED:.*]] = llvm.inline_asm asm_dialect = att "setp.ne.b32 $0, $1, 0;", "=b,r" %[[WORD]] : (i32) -> i1
 // CHECK: nvvm.stmatrix
 // CHECK: nvvm.fence.proxy
 // CHECK: scf.if %{{.*}} {
-// CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}], predicate = %[[STORE]]
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}], predicate = %[[PRED]]
 // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
-// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}], predicate = %[[STORE]]
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}], predicate = %[[PRED]]
 // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
 // CHECK-NOT: scf.if %[[STORE]]
 // CHECK: gpu.return
