@@ -288,6 +288,12 @@ Value clusterRank(OpBuilder &b, Location loc, IndexMath &m, int64_t x,
           arith::ConstantIndexOp::create(b, loc, x))));
 }
 
+/// The slot (of `partials` and `flags`) of a worker's CTA of rank `rank`,
+/// in clusters of `ctas` CTAs.
+Value slotOf(IndexMath &m, Value worker, int64_t ctas, Value rank) {
+  return m.widen(m.add(m.mul(worker, m.c(ctas)), rank));
+}
+
 /// Spins until the flag at `flag` is set (an acquire at GPU scope, pairing
 /// with the publishing thread's release), then clears it for the next
 /// launch.
@@ -333,15 +339,14 @@ LogicalResult lower(StreamKFixupWaitOp op, Planner &planner) {
   // Only the last piece of the worker's stream-K range can end inside its
   // unit: where the range does not end on a unit's boundary. (Few values
   // live through the producer's loop: it keeps few registers.)
-  Value continued =
-      m.land(m.ult(share.begin, share.end),
-             m.cmp(arith::CmpIPredicate::ne,
-                   m.rem(share.end, s.ktilesDivisor), m.c(0)));
+  Value continued = m.land(m.ult(share.begin, share.end),
+                           m.cmp(arith::CmpIPredicate::ne,
+                                 m.rem(share.end, s.ktilesDivisor), m.c(0)));
   auto wait = scf::IfOp::create(b, loc, continued, /*withElse=*/false);
   b.setInsertionPoint(wait.thenBlock()->getTerminator());
   auto [x, y] = op.getClusterShape();
-  Value next = m.widen(m.add(m.mul(m.add(share.worker, m.c(1)), m.c(x * y)),
-                             clusterRank(b, loc, m, x, y)));
+  Value next = slotOf(m, m.add(share.worker, m.c(1)), x * y,
+                      clusterRank(b, loc, m, x, y));
   FailureOr<Value> flag =
       pointerIntoMemref(b, op, op.getFlags(), next, globalSpace());
   if (failed(flag))
@@ -390,7 +395,6 @@ public:
     Schedule::Item item = s.item(m, share, m.narrow(op.getItem()));
     auto [x, y] = op.getClusterShape();
     Value rank = clusterRank(b, loc, m, x, y);
-    Value ctas = m.c(x * y);
     leader =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, op.getThread(),
                               arith::ConstantIndexOp::create(b, loc, 0));
@@ -405,13 +409,13 @@ public:
       OpBuilder::InsertionGuard guard(b);
       auto later = scf::IfOp::create(b, loc, continued, /*withElse=*/false);
       b.setInsertionPoint(later.thenBlock()->getTerminator());
-      Value next = m.widen(m.add(m.mul(m.add(worker, m.c(1)), ctas), rank));
+      Value next = slotOf(m, m.add(worker, m.c(1)), x * y, rank);
       if (failed(gather(next)))
         return failure();
       b.setInsertionPointAfter(later);
       auto earlier = scf::IfOp::create(b, loc, contributes, /*withElse=*/false);
       b.setInsertionPoint(earlier.thenBlock()->getTerminator());
-      Value own = m.widen(m.add(m.mul(worker, ctas), rank));
+      Value own = slotOf(m, worker, x * y, rank);
       if (failed(publish(own)))
         return failure();
     }

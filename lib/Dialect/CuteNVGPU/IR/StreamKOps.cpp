@@ -62,8 +62,8 @@ static bool isGlobal(MemRefType type) {
 
 static LogicalResult verifyFlags(Operation *op, Value flags) {
   if (!isGlobal(cast<MemRefType>(flags.getType())))
-    return op->emitOpError() << "the flags are in global memory, got "
-                             << flags.getType();
+    return op->emitOpError()
+           << "the flags are in global memory, got " << flags.getType();
   return success();
 }
 
