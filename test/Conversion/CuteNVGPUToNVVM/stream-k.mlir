@@ -3,7 +3,9 @@
 // stream_k_fixup of one 64x64 wgmma tile (128 threads, 32 f32 values each)
 // in clusters of 2x1 CTAs: a unit's pieces are added up along a chain, its
 // last piece first. A piece that ends inside its unit (k_end != K) waits
-// for the next worker's slot (worker + 1) * 2 + rank: thread 0 spins on the
+// for the slot of the worker of the unit's next piece, (worker + D) * 2 +
+// rank, where D is the schedule's piece stride (the units U with split-K,
+// else 1), selected when the schedule expands: thread 0 spins on the
 // slot's flag with an acquire at GPU scope and clears it, then after a
 // named barrier over the 128 threads every thread adds the slot's values,
 // 64 * 64 floats a slot, thread t's run of four values v..v+3 at
@@ -14,6 +16,8 @@
 // unless it wrote partial sums: k_begin == 0. No loop over pieces.
 
 // CHECK-LABEL: gpu.func @fixup
+// CHECK: %[[UNITS:.*]] = arith.index_castui %arg0 : index to i32
+// CHECK: %[[STRIDE:.*]] = arith.select %{{.*}}, %[[UNITS]], %c1_i32 : i32
 // CHECK: scf.for
 // CHECK: gpu.cluster_block_id y
 // CHECK: gpu.cluster_block_id x
@@ -21,7 +25,8 @@
 // CHECK: %[[CONTINUED:.*]] = arith.cmpi ne, %[[KEND:.*]], %[[KTILES:.*]] : i32
 // CHECK: %[[CONTRIBUTES:.*]] = arith.cmpi ne, %[[KBEGIN:.*]], %c0_i32 : i32
 // CHECK: scf.if %[[CONTINUED]] {
-// CHECK: arith.muli %{{.*}}, %c2_i32 : i32
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %{{.*}}, %[[STRIDE]] : i32
+// CHECK-NEXT: arith.muli %[[NEXT]], %c2_i32 : i32
 // CHECK: scf.if %[[LEADER]] {
 // CHECK-NEXT: scf.while : () -> () {
 // CHECK-NEXT: %[[SEEN:.*]] = llvm.load %{{.*}} atomic syncscope("device") acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32

@@ -50,6 +50,32 @@
 // CHECK-NEXT: 1, 1, 4, 0, 4
 // CHECK-NEXT: 2, 0, 2, 0, 4
 // CHECK-NEXT: 2, 1, 5, 0, 4
+// Split-K: 4 units of 9 k-tiles, 9 workers, no full wave. Two splits of
+// every unit (at least min_k_tiles, 1 here, long) keep 8 of the 9 workers
+// busy, at most an eighth idle: worker w < 8 runs split w / 4 of unit
+// w mod 4, k-tiles [0, 5) or [5, 9); worker 8 has no item.
+// CHECK-LABEL: units 4 ktiles 9 workers 9
+// CHECK-NEXT: 0, 0, 0, 0, 5
+// CHECK-NEXT: 1, 0, 1, 0, 5
+// CHECK-NEXT: 2, 0, 2, 0, 5
+// CHECK-NEXT: 3, 0, 3, 0, 5
+// CHECK-NEXT: 4, 0, 0, 5, 9
+// CHECK-NEXT: 5, 0, 1, 5, 9
+// CHECK-NEXT: 6, 0, 2, 5, 9
+// CHECK-NEXT: 7, 0, 3, 5, 9
+// CHECK-NOT: {{^}}8,
+// 3 units of 7 k-tiles, 7 workers: two splits would idle 1 of 7 workers,
+// more than an eighth, so stream-K shares the 21 k-tiles, 3 a worker.
+// CHECK-LABEL: units 3 ktiles 7 workers 7
+// CHECK-NEXT: 0, 0, 0, 0, 3
+// CHECK-NEXT: 1, 0, 0, 3, 6
+// CHECK-NEXT: 2, 0, 0, 6, 7
+// CHECK-NEXT: 2, 1, 1, 0, 2
+// CHECK-NEXT: 3, 0, 1, 2, 5
+// CHECK-NEXT: 4, 0, 1, 5, 7
+// CHECK-NEXT: 4, 1, 2, 0, 1
+// CHECK-NEXT: 5, 0, 2, 1, 4
+// CHECK-NEXT: 6, 0, 2, 4, 7
 // Units 1-40, k-tiles 0-12, workers 1-9, min_k_tiles 2 (and 5, the second
 // run): no schedule leaves a k-tile out, repeats one, makes an empty item
 // (but for K = 0) or a worker's range longer than whole units would.
@@ -192,6 +218,11 @@ func.func @main() {
   func.call @items(%c7, %c4, %c3) : (index, index, index) -> ()
   vector.print str "units 7 ktiles 4 workers 3 (default)\n"
   func.call @itemsDefault(%c7, %c4, %c3) : (index, index, index) -> ()
+  %c9 = arith.constant 9 : index
+  vector.print str "units 4 ktiles 9 workers 9\n"
+  func.call @items(%c4, %c9, %c9) : (index, index, index) -> ()
+  vector.print str "units 3 ktiles 7 workers 7\n"
+  func.call @items(%c3, %c7, %c7) : (index, index, index) -> ()
   vector.print str "sweep\n"
   func.call @sweep() : () -> ()
   return

@@ -12,8 +12,9 @@
 // K (K + 1) / 2 + K (u + (t * V + j) mod 13) (exact in f32), and the flags
 // must be zero again after each launch. min_k_tiles 1 splits nearly every
 // schedule with a partial last wave; the shapes cover pieces that end
-// inside a unit, start inside one, span whole units, and units split among
-// all the workers. @one passes the TiledMMA's fragment (V = 32), @two a
+// inside a unit, start inside one, span whole units, units split among
+// all the workers, and split-K (no full wave, every unit in 2, 3 or 5
+// splits, one worker idle; a unit's next piece is U workers on). @one passes the TiledMMA's fragment (V = 32), @two a
 // fragment of two TiledMMA tiles (V = 64), as partition_fragment_C of a
 // 64x128 tile makes it. @two_ready is @two with a fifth warp that waits
 // for the next worker's sums (stream_k_fixup_wait) and lets the 128
@@ -26,6 +27,9 @@
 // CHECK: units 13 ktiles 9 workers 4: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
 // CHECK: units 60 ktiles 8 workers 24: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
 // CHECK: units 1 ktiles 100 workers 33: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
+// CHECK: units 4 ktiles 9 workers 9: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
+// CHECK: units 5 ktiles 50 workers 16: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
+// CHECK: units 2 ktiles 13 workers 11: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
 // CHECK: total mismatches 0
 
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
@@ -334,11 +338,21 @@ func.func @main() -> i32 {
   %r4 = func.call @run(%c13, %c9, %c4) : (index, index, index) -> index
   %r5 = func.call @run(%c60, %c8, %c24) : (index, index, index) -> index
   %r6 = func.call @run(%c1, %c100, %c33) : (index, index, index) -> index
+  %c2 = arith.constant 2 : index
+  %c11 = arith.constant 11 : index
+  %c16 = arith.constant 16 : index
+  %c50 = arith.constant 50 : index
+  %r7 = func.call @run(%c4, %c9, %c9) : (index, index, index) -> index
+  %r8 = func.call @run(%c5, %c50, %c16) : (index, index, index) -> index
+  %r9 = func.call @run(%c2, %c13, %c11) : (index, index, index) -> index
   %a = arith.addi %r1, %r2 : index
   %b = arith.addi %a, %r3 : index
   %c = arith.addi %b, %r4 : index
   %d = arith.addi %c, %r5 : index
-  %e = arith.addi %d, %r6 : index
+  %e6 = arith.addi %d, %r6 : index
+  %e7 = arith.addi %e6, %r7 : index
+  %e8 = arith.addi %e7, %r8 : index
+  %e = arith.addi %e8, %r9 : index
   %eI = arith.index_cast %e : index to i64
   vector.print str "total mismatches "
   vector.print %eI : i64

@@ -39,6 +39,19 @@ def CuteNVGPU_StreamKScheduleOp
       range covers the end of one unit, maybe whole units, and the start of
       another.
 
+    With no full wave (fewer units than workers), where `s` = min(workers
+    / units, ktiles / min_k_tiles) splits of every unit leave at most an
+    eighth of the workers idle (`s * units >= 7/8 workers`, `s >= 2`), the
+    schedule is *split-K* instead: worker `w < s * units` runs split
+    `w / units` of unit `w mod units`, one of `s` contiguous ranges of equal
+    length (one k-tile more in the first ones where they do not divide
+    evenly). The workers of one split then read the same k-tiles of A and
+    B at about the same time, where stream-K's ranges start anywhere in
+    their units: with deep K, where A and B outgrow L2, stream-K reads them
+    from memory again for every unit. On an H100 a bf16 GEMM of 1024x1024
+    with K = 16384 (16 units of 256x256, 66 workers) ran 41% faster with
+    split-aligned ranges.
+
     A worker's work items are its data-parallel units, then the pieces of
     units its range covers (`stream_k_work`): at most two of its items are
     partial units. Every unit is data-parallel, and the schedule the plain
@@ -132,9 +145,10 @@ def CuteNVGPU_StreamKFixupOp : CuteNVGPU_Op<"stream_k_fixup"> {
     epilogue):
 
     - a whole unit: true, and nothing else happens;
-    - a piece that ends before the unit's last k-tile: the next worker's
-      range starts where it ends, and that worker's slot holds the sum of
-      the unit's later pieces. Thread 0 waits until it is published (an
+    - a piece that ends before the unit's last k-tile: the unit's next
+      piece (the next worker's, or with split-K the worker `units` on)
+      starts where it ends, and that worker's slot holds the sum of the
+      unit's later pieces. Thread 0 waits until it is published (an
       acquire at GPU scope) and clears its flag for the next launch, and
       the threads add it to `acc`;
     - then a piece that does not start at the unit's first k-tile: the
@@ -147,7 +161,7 @@ def CuteNVGPU_StreamKFixupOp : CuteNVGPU_Op<"stream_k_fixup"> {
     The sums thus meet along a chain, from the unit's last piece to its
     first, in a fixed order, with no loop over the pieces.
 
-    With `ready N`, thread 0 neither waits for the next worker's slot nor
+    With `ready N`, thread 0 neither waits for the next piece's slot nor
     clears its flag: one warp outside the TiledMMA (of a producer) does, in
     `cute_nvgpu.stream_k_fixup_wait`, and arrives on the named barrier `N`,
     on which the threads here synchronize with it instead (`threads` + 32
@@ -201,10 +215,11 @@ def CuteNVGPU_StreamKFixupWaitOp : CuteNVGPU_Op<"stream_k_fixup_wait"> {
     The other half of `cute_nvgpu.stream_k_fixup ... ready N`, run by all
     32 threads of one warp outside the TiledMMA (a producer's) once the
     CTA's loads for all of worker `worker`'s work items are issued: if the
-    worker's last piece ends inside its unit, lane 0 waits until the next
-    worker's slot is published (an acquire at GPU scope on its word of
-    `flags`) and clears the flag for the next launch, then the warp arrives
-    on the named barrier `N`, where the fixup's threads wait for it.
+    worker's last piece ends inside its unit, lane 0 waits until the slot
+    of the unit's next piece is published (an acquire at GPU scope on its
+    word of `flags`) and clears the flag for the next launch, then the warp
+    arrives on the named barrier `N`, where the fixup's threads wait for
+    it.
     Otherwise it does nothing. The TiledMMA, the schedule, the worker,
     `flags` and `cluster` are those of the fixup.
 
