@@ -1,19 +1,22 @@
 // RUN: cute-opt %s --convert-cute-nvgpu-to-nvvm -canonicalize -cse | FileCheck %s
 
 // stream_k_fixup of one 64x64 wgmma tile (128 threads, 32 f32 values each)
-// in clusters of 2x1 CTAs: a unit's pieces are added up along a chain, its
-// last piece first. A piece that ends inside its unit (k_end != K) waits
-// for the slot of the worker of the unit's next piece, (worker + D) * 2 +
-// rank, where D is the schedule's piece stride (the units U with split-K,
-// else 1), selected when the schedule expands: thread 0 spins on the
-// slot's flag with an acquire at GPU scope and clears it, then after a
+// in clusters of 2x1 CTAs: a unit's pieces are added up in its first
+// piece. A piece that starts its unit and ends inside it (k_begin == 0,
+// k_end != K) loops over the unit's later pieces, the workers worker + i D
+// for i = 1 .. peers, where D is the schedule's piece stride (the units U
+// with split-K, else 1) and peers their number (s - 1 with split-K, else
+// the worker of the unit's last k-tile less this one), selected when the
+// schedule expands: for each, thread 0 spins on the slot (worker + i D) *
+// 2 + rank's flag with an acquire at GPU scope and clears it, then after a
 // named barrier over the 128 threads every thread adds the slot's values,
 // 64 * 64 floats a slot, thread t's run of four values v..v+3 at
 // v * 128 + 4 t (a warp's 16-byte accesses contiguous). A piece that starts
-// inside its unit (k_begin != 0) then writes its sum to its own slot
+// inside its unit (k_begin != 0) writes its own sum to its own slot
 // (worker * 2 + rank) and, after the barrier, thread 0 sets the slot's flag
-// with a release at GPU scope. The op's result: this CTA stores the tile
-// unless it wrote partial sums: k_begin == 0. No loop over pieces.
+// with a release at GPU scope: no piece waits before it publishes. The
+// op's result: this CTA stores the tile unless it wrote partial sums:
+// k_begin == 0.
 
 // CHECK-LABEL: gpu.func @fixup
 // CHECK: %[[UNITS:.*]] = arith.index_castui %arg0 : index to i32
@@ -23,10 +26,14 @@
 // CHECK: gpu.cluster_block_id x
 // CHECK: %[[LEADER:.*]] = arith.cmpi eq, %thread_id_x, %c0 : index
 // CHECK: %[[CONTINUED:.*]] = arith.cmpi ne, %[[KEND:.*]], %[[KTILES:.*]] : i32
-// CHECK: %[[CONTRIBUTES:.*]] = arith.cmpi ne, %[[KBEGIN:.*]], %c0_i32 : i32
-// CHECK: scf.if %[[CONTINUED]] {
-// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %{{.*}}, %[[STRIDE]] : i32
-// CHECK-NEXT: arith.muli %[[NEXT]], %c2_i32 : i32
+// CHECK-NEXT: %[[CONTRIBUTES:.*]] = arith.cmpi ne, %[[KBEGIN:.*]], %c0_i32 : i32
+// CHECK-NEXT: %[[STARTS:.*]] = arith.cmpi eq, %[[KBEGIN]], %c0_i32 : i32
+// CHECK-NEXT: %[[GATHERS:.*]] = arith.andi %[[CONTINUED]], %[[STARTS]] : i1
+// CHECK-NEXT: scf.if %[[GATHERS]] {
+// CHECK: scf.for %[[I:.*]] = %c1_i32 to %{{.*}} step %c1_i32 : i32 {
+// CHECK-NEXT: %[[HOP:.*]] = arith.muli %[[I]], %[[STRIDE]] : i32
+// CHECK-NEXT: %[[PEER:.*]] = arith.addi %{{.*}}, %[[HOP]] : i32
+// CHECK-NEXT: arith.muli %[[PEER]], %c2_i32 : i32
 // CHECK: scf.if %[[LEADER]] {
 // CHECK-NEXT: scf.while : () -> () {
 // CHECK-NEXT: %[[SEEN:.*]] = llvm.load %{{.*}} atomic syncscope("device") acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
@@ -47,8 +54,8 @@
 // CHECK: nvvm.barrier id = %c2_i32 number_of_threads = %c128_i32
 // CHECK: scf.if %[[LEADER]] {
 // CHECK-NEXT: llvm.store %c1_i32, %{{.*}} atomic syncscope("device") release {alignment = 4 : i64} : i32, !llvm.ptr<1>
-// CHECK: %[[STORE:.*]] = arith.cmpi eq, %[[KBEGIN]], %c0_i32 : i32
-// CHECK: scf.if %[[STORE]]
+// The result, k_begin == 0, is the same value as the gather's STARTS.
+// CHECK: scf.if %[[STARTS]]
 // CHECK: gpu.return
 
 // A fragment of two of the TiledMMA's tiles (64x128 of 64x64, as
@@ -63,22 +70,25 @@
 // CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
 // CHECK-NOT: llvm.store %{{.*}} vector<4xf32>
 // CHECK: gpu.return
-// With `ready`, a warp outside the TiledMMA waits for the next worker's
-// flag after its items: if the worker's stream-K range ends inside a unit
-// (begin < end, end mod K != 0), lane 0 spins (acquire) and clears the
-// flag, then the warp arrives on named barrier 2 for 128 + 32 threads. The
-// fixup's threads synchronize on that barrier instead: no spin, no clear
-// and no other barrier before they add the slot's values.
+// With `ready`, a warp outside the TiledMMA waits for the later pieces'
+// flags after its items: if the worker's last piece starts its unit
+// (begin <= the unit's start) and ends inside it (end < the unit's end),
+// lane 0 spins (acquire) on each later piece's flag in turn and clears
+// it, then the warp arrives on named barrier 2 for 128 + 32 threads. The
+// fixup's threads synchronize on that barrier once instead: no spin, no
+// clear and no other barrier before they add the slots' values.
 // CHECK-LABEL: gpu.func @fixup_ready
-// CHECK: scf.if %{{.*}} {
-// CHECK-NEXT: %[[INSIDE:.*]] = arith.remui %{{.*}}, %{{.*}} : i32
-// CHECK-NEXT: %[[ENDSIN:.*]] = arith.cmpi ne, %[[INSIDE]], %c0_i32 : i32
-// CHECK-NEXT: %[[CONT:.*]] = arith.andi %{{.*}}, %[[ENDSIN]] : i1
-// CHECK-NEXT: scf.if %[[CONT]] {
+// CHECK: %[[STARTS:.*]] = arith.cmpi ule, %{{.*}}, %[[LASTSTART:.*]] : i32
+// CHECK-NEXT: %[[ENDSIN:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[NONEMPTYIN:.*]] = arith.andi %{{.*}}, %[[ENDSIN]] : i1
+// CHECK-NEXT: %[[WAITS:.*]] = arith.andi %[[NONEMPTYIN]], %[[STARTS]] : i1
+// CHECK: scf.if %[[WAITS]] {
 // CHECK: %[[LANE:.*]] = nvvm.read.ptx.sreg.laneid : i32
 // CHECK-NEXT: %[[LANE0:.*]] = arith.cmpi eq, %[[LANE]], %c0_i32 : i32
 // CHECK-NEXT: scf.if %[[LANE0]] {
-// CHECK-NEXT: scf.while
+// CHECK-NEXT: %[[BOUND:.*]] = arith.addi %{{.*}}, %c1_i32 : i32
+// CHECK-NEXT: scf.for %{{.*}} = %c1_i32 to %[[BOUND]] step %c1_i32  : i32 {
+// CHECK: scf.while
 // CHECK-NEXT: llvm.load %{{.*}} atomic syncscope("device") acquire
 // CHECK: llvm.store %c0_i32, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<1>
 // CHECK: nvvm.bar.warp.sync %c-1_i32
@@ -88,6 +98,8 @@
 // CHECK-NOT: scf.while
 // CHECK-NOT: llvm.store
 // CHECK: nvvm.barrier id = %c2_i32 number_of_threads = %c160_i32
+// CHECK-NOT: nvvm.barrier
+// CHECK: scf.for
 // CHECK-NOT: nvvm.barrier
 // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK-NOT: scf.while

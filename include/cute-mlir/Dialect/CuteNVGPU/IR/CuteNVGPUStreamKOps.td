@@ -145,29 +145,31 @@ def CuteNVGPU_StreamKFixupOp : CuteNVGPU_Op<"stream_k_fixup"> {
     epilogue):
 
     - a whole unit: true, and nothing else happens;
-    - a piece that ends before the unit's last k-tile: the unit's next
-      piece (the next worker's, or with split-K the worker `units` on)
-      starts where it ends, and that worker's slot holds the sum of the
-      unit's later pieces. Thread 0 waits until it is published (an
-      acquire at GPU scope) and clears its flag for the next launch, and
-      the threads add it to `acc`;
-    - then a piece that does not start at the unit's first k-tile: the
-      threads write `acc` (its own and the later pieces' sums) to the CTA's
-      slot of `partials`, thread 0 publishes it through the slot's word of
-      `flags` (a release at GPU scope), and the result is false;
-    - the piece that starts at the first k-tile holds the whole sum, and
-      the result is true.
+    - a piece that does not start at the unit's first k-tile: the threads
+      write `acc` (this piece's sum) to the CTA's slot of `partials`,
+      thread 0 publishes it through the slot's word of `flags` (a release
+      at GPU scope), and the result is false. It waits for no one first;
+    - the piece that starts at the unit's first k-tile and ends inside it:
+      the unit's later pieces are those of the next workers (`w + 1`,
+      `w + 2`, ..., or with split-K `w + units`, `w + 2 units`, ...). For
+      each in turn, thread 0 waits until its slot is published (an acquire
+      at GPU scope) and clears its flag for the next launch, and the
+      threads add the slot to `acc`; the result is true.
 
-    The sums thus meet along a chain, from the unit's last piece to its
-    first, in a fixed order, with no loop over the pieces.
+    The order of the additions is fixed, and a unit's pieces publish at
+    once, in parallel: a chain in which each piece first waited for the
+    next one's sum took a round of writes and reads per piece (on an
+    H100, a bf16 1024x1024x16384 GEMM split 4 ways ran 7% faster with the
+    pieces gathered by the first).
 
-    With `ready N`, thread 0 neither waits for the next piece's slot nor
-    clears its flag: one warp outside the TiledMMA (of a producer) does, in
-    `cute_nvgpu.stream_k_fixup_wait`, and arrives on the named barrier `N`,
-    on which the threads here synchronize with it instead (`threads` + 32
-    of them). Their code then has no spin loop and no store by one thread
-    between two mainloops, either of which can make ptxas build the
-    mainloop's wgmma descriptors outside uniform registers.
+    With `ready N`, thread 0 neither waits for the later pieces' slots nor
+    clears their flags: one warp outside the TiledMMA (of a producer) does,
+    in `cute_nvgpu.stream_k_fixup_wait`, and arrives once on the named
+    barrier `N`, on which the threads here synchronize with it instead
+    (`threads` + 32 of them). Their code then has no spin loop and no
+    store by one thread between two mainloops, either of which can make
+    ptxas build the mainloop's wgmma descriptors outside uniform
+    registers.
 
     A CTA's slot is `worker * X * Y + rank` for its rank in a cluster of
     `cluster [X, Y]` (x + X * y; one CTA a worker without it): `partials`
@@ -215,11 +217,11 @@ def CuteNVGPU_StreamKFixupWaitOp : CuteNVGPU_Op<"stream_k_fixup_wait"> {
     The other half of `cute_nvgpu.stream_k_fixup ... ready N`, run by all
     32 threads of one warp outside the TiledMMA (a producer's) once the
     CTA's loads for all of worker `worker`'s work items are issued: if the
-    worker's last piece ends inside its unit, lane 0 waits until the slot
-    of the unit's next piece is published (an acquire at GPU scope on its
-    word of `flags`) and clears the flag for the next launch, then the warp
-    arrives on the named barrier `N`, where the fixup's threads wait for
-    it.
+    worker's last piece starts its unit and ends inside it, lane 0 waits
+    until the slot of each of the unit's later pieces is published (an
+    acquire at GPU scope on its word of `flags`) and clears the flag for
+    the next launch, then the warp arrives on the named barrier `N`, where
+    the fixup's threads wait for it.
     Otherwise it does nothing. The TiledMMA, the schedule, the worker,
     `flags` and `cluster` are those of the fixup.
 
