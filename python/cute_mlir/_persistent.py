@@ -131,8 +131,8 @@ def stream_k_fixup(tiled_mma, schedule, worker, item, acc, partials, flags,
     the TiledMMA's threads combine a split unit's partial sums through
     `partials` (f32, a tile a CTA) and `flags` (i32, one a CTA, zero before
     the first launch); true where this CTA stores the tile. With `ready`
-    (a named barrier), a warp outside the TiledMMA waits for the next
-    worker's sums instead (`stream_k_fixup_wait`)."""
+    (a named barrier), a warp outside the TiledMMA waits for the later
+    pieces' sums instead (`stream_k_fixup_wait`)."""
     attributes = {"tiledMma": tiled_mma}
     if ready is not None:
         attributes["ready"] = f"{int(ready)} : i32"
@@ -149,9 +149,10 @@ def stream_k_fixup(tiled_mma, schedule, worker, item, acc, partials, flags,
 def stream_k_fixup_wait(tiled_mma, schedule, worker, flags, ready,
                         cluster=None):
     """``cute_nvgpu.stream_k_fixup_wait``: run by one whole warp outside the
-    TiledMMA once its loads are issued; waits for the next worker's sums of
-    `worker`'s last piece, if it is split, and arrives on named barrier
-    `ready`, where `stream_k_fixup(..., ready=ready)` waits."""
+    TiledMMA once its loads are issued; if `worker`'s last piece starts a
+    unit that it does not finish, waits for the sums of the unit's later
+    pieces, and arrives on named barrier `ready`, where
+    `stream_k_fixup(..., ready=ready)` waits."""
     attributes = {"tiledMma": tiled_mma, "ready": f"{int(ready)} : i32"}
     if cluster is not None:
         attributes["cluster"] = _array(cluster)
