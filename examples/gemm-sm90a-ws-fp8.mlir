@@ -78,7 +78,11 @@ gpu.module @kernels {
     // Whole units, then the last ones' k-tiles shared among the clusters:
     // here, not between the pipeline's arrive and wait as in the bf16
     // kernel, which measured 1% slower at 4096x14336x4096 for fp8.
-    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters
+    // A's and B's bytes, (m + n) k: with no full wave, whether they fit
+    // in L2 decides how the k-tiles are shared.
+    %mn = arith.addi %m, %n : index
+    %operandBytes = arith.muli %mn, %k : index
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters operand_bytes %operandBytes
     %items = cute_nvgpu.stream_k_work_count %sk, %cluster
 
     // Dynamic shared memory: four stages of A (16 KiB each), four of B

@@ -100,7 +100,12 @@ gpu.module @kernels {
     // The consumers' 256 threads release stages.
     %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
     // Whole units, then the last ones' k-tiles, while the peers initialize.
-    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters
+    // A's and B's bytes, (m + n) k 2: with no full wave, whether they fit
+    // in L2 decides how the k-tiles are shared.
+    %mn = arith.addi %m, %n : index
+    %mnk = arith.muli %mn, %k : index
+    %operandBytes = arith.muli %mnk, %c2 : index
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters operand_bytes %operandBytes
     %items = cute_nvgpu.stream_k_work_count %sk, %cluster
 
     // The stages: 128x64 tiles of A and 256x64 tiles of B, K-major in the

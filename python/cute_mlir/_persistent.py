@@ -96,18 +96,26 @@ def tile_coord(work, tiles_m, tiles_n, group, cluster=None):
         _b._value(tiles_n, _b.index)], attributes, [_b.index, _b.index]))
 
 
-def stream_k_schedule(units, ktiles, workers, min_k_tiles=None):
+def stream_k_schedule(units, ktiles, workers, min_k_tiles=None,
+                      operand_bytes=None, l2_bytes=None):
     """``cute_nvgpu.stream_k_schedule``: `units` units of work (as
     tile_coord numbers them) of `ktiles` k-tiles each, shared among
     `workers` (blocks or clusters): whole units, then the last units'
     k-tiles in equal ranges where that saves a worker at least
-    `min_k_tiles` (default 24)."""
+    `min_k_tiles` (default 24); with no full wave, split-K, or where A and
+    B (`operand_bytes` together) outgrow `l2_bytes` (default 48 MiB),
+    ranges that start at one of a few k-tiles of their units."""
     attributes = {}
     if min_k_tiles is not None:
         attributes["minKTiles"] = f"{int(min_k_tiles)} : i64"
-    return _b.op("cute_nvgpu.stream_k_schedule", [
-        _b._value(units, _b.index), _b._value(ktiles, _b.index),
-        _b._value(workers, _b.index)], attributes, ["!cute_nvgpu.stream_k"])
+    if l2_bytes is not None:
+        attributes["l2Bytes"] = f"{int(l2_bytes)} : i64"
+    operands = [_b._value(units, _b.index), _b._value(ktiles, _b.index),
+                _b._value(workers, _b.index)]
+    if operand_bytes is not None:
+        operands.append(_b._value(operand_bytes, _b.index))
+    return _b.op("cute_nvgpu.stream_k_schedule", operands, attributes,
+                 ["!cute_nvgpu.stream_k"])
 
 
 def stream_k_work_count(schedule, worker):

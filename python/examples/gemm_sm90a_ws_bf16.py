@@ -30,8 +30,9 @@ def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr, m: index, n: inde
     smemA, smemB = smem.alloc(bf16, 4 * 128 * 64), smem.alloc(bf16, 4 * 256 * 64)
     smemC, bars = smem.alloc(bf16, 128 * 64 * 2), smem.alloc(i64, 8)
     pipe = pipeline_create(bars, 256, cluster=(2, 1))  # the consumers' 256 threads release
-    # Whole units, then the last ones' k-tiles, while the peers initialize.
-    sk = stream_k_schedule(units, ktiles, clusters)
+    # Whole units, then the last ones' k-tiles, while the peers initialize;
+    # with no full wave, whether A and B fit in L2 decides how.
+    sk = stream_k_schedule(units, ktiles, clusters, operand_bytes=(m + n) * k * 2)
     items = stream_k_work_count(sk, cluster)
     sA = make_tensor(smemA, ComposedLayout(SW128, 0, Layout(((8, 16), 64, 4), ((64, 512), 1, 8192))))
     sB = make_tensor(smemB, ComposedLayout(SW128, 0, Layout(((8, 32), 64, 4), ((64, 512), 1, 16384))))

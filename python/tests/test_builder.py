@@ -210,7 +210,8 @@ def test_stream_k_schedules_and_fixups():
     def sk(units: index, ktiles: index, partials: memref(f32),
            flags: memref(i32)):
         schedule = stream_k_schedule(units, ktiles, cluster_dim(),
-                                     min_k_tiles=4)
+                                     min_k_tiles=4, operand_bytes=ktiles,
+                                     l2_bytes=64)
         loop = range_(stream_k_work_count(schedule, cluster_idx()))
         for i in loop:
             unit, k_begin, k_end = stream_k_work(schedule, cluster_idx(), i)
@@ -221,7 +222,8 @@ def test_stream_k_schedules_and_fixups():
                                     barrier_id=2)):
                 barrier()
     text = str(build(sk))
-    for line in ["cute_nvgpu.stream_k_schedule %{}, %{}, %{} min_k_tiles 4",
+    for line in ["cute_nvgpu.stream_k_schedule %{}, %{}, %{} min_k_tiles 4 "
+                 "operand_bytes %{} {l2Bytes = 64 : i64}",
                  "cute_nvgpu.stream_k_work_count %{}, %{}",
                  "%unit, %kBegin, %kEnd = cute_nvgpu.stream_k_work %{}, %{}, %{}",
                  "cute_nvgpu.stream_k_fixup #{}, %{}, %{}, %{}, %{}, %{}, "

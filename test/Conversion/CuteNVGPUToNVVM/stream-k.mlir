@@ -7,7 +7,8 @@
 // for i = 1 .. peers, where D is the schedule's piece stride (the units U
 // with split-K, else 1) and peers their number (s - 1 with split-K, else
 // the worker of the unit's last k-tile less this one), selected when the
-// schedule expands: for each, thread 0 spins on the slot (worker + i D) *
+// schedule expands (split-K's only in a branch taken with no full wave and
+// at most 7/8 W units): for each, thread 0 spins on the slot (worker + i D) *
 // 2 + rank's flag with an acquire at GPU scope and clears it, then after a
 // named barrier over the 128 threads every thread adds the slot's values,
 // 64 * 64 floats a slot, thread t's run of four values v..v+3 at
@@ -20,7 +21,9 @@
 
 // CHECK-LABEL: gpu.func @fixup
 // CHECK: %[[UNITS:.*]] = arith.index_castui %arg0 : index to i32
-// CHECK: %[[STRIDE:.*]] = arith.select %{{.*}}, %[[UNITS]], %c1_i32 : i32
+// CHECK: %[[SCHED:.*]]:{{[0-9]+}} = scf.if
+// CHECK: arith.select %{{.*}}, %[[UNITS]], %c1_i32 : i32
+// CHECK: } else {
 // CHECK: scf.for
 // CHECK: gpu.cluster_block_id y
 // CHECK: gpu.cluster_block_id x
@@ -31,7 +34,7 @@
 // CHECK-NEXT: %[[GATHERS:.*]] = arith.andi %[[CONTINUED]], %[[STARTS]] : i1
 // CHECK-NEXT: scf.if %[[GATHERS]] {
 // CHECK: scf.for %[[I:.*]] = %c1_i32 to %{{.*}} step %c1_i32 : i32 {
-// CHECK-NEXT: %[[HOP:.*]] = arith.muli %[[I]], %[[STRIDE]] : i32
+// CHECK-NEXT: %[[HOP:.*]] = arith.muli %[[I]], %[[SCHED]]#{{[0-9]+}} : i32
 // CHECK-NEXT: %[[PEER:.*]] = arith.addi %{{.*}}, %[[HOP]] : i32
 // CHECK-NEXT: arith.muli %[[PEER]], %c2_i32 : i32
 // CHECK: scf.if %[[LEADER]] {
@@ -78,6 +81,8 @@
 // fixup's threads synchronize on that barrier once instead: no spin, no
 // clear and no other barrier before they add the slots' values.
 // CHECK-LABEL: gpu.func @fixup_ready
+// CHECK: scf.if
+// CHECK: scf.if
 // CHECK: %[[STARTS:.*]] = arith.cmpi ule, %{{.*}}, %[[LASTSTART:.*]] : i32
 // CHECK-NEXT: %[[ENDSIN:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i32
 // CHECK-NEXT: %[[NONEMPTYIN:.*]] = arith.andi %{{.*}}, %[[ENDSIN]] : i1

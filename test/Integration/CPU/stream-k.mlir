@@ -16,6 +16,13 @@
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:   --shared-libs=%mlir_c_runner_utils \
 // RUN: | FileCheck %s --check-prefix=SWEEP
+// RUN: sed 's/min_k_tiles 2$/min_k_tiles 2 operand_bytes %units {l2Bytes = 1 : i64}/' %s \
+// RUN: | cute-opt --convert-cute-nvgpu-to-nvvm -convert-scf-to-cf \
+// RUN:   -convert-vector-to-llvm -convert-arith-to-llvm -convert-cf-to-llvm \
+// RUN:   -convert-func-to-llvm -reconcile-unrealized-casts \
+// RUN: | mlir-runner -e main -entry-point-result=void \
+// RUN:   --shared-libs=%mlir_c_runner_utils \
+// RUN: | FileCheck %s --check-prefix=SWEEP
 
 // 5 units of 6 k-tiles, 3 workers: one full wave and 2 units over, so all
 // 5 units are stream-K, 10 k-tiles a worker instead of 2 whole units (12).
@@ -76,8 +83,36 @@
 // CHECK-NEXT: 4, 1, 2, 0, 1
 // CHECK-NEXT: 5, 0, 2, 1, 4
 // CHECK-NEXT: 6, 0, 2, 4, 7
+// A and B larger than L2 (operand_bytes over l2Bytes), no full wave, no
+// split-K: 3 units of 6 k-tiles, 5 workers, U / W = 3/5. The smallest a/d
+// at least that with d <= 4 is 2/3: ranges of 4 k-tiles (the last 2),
+// starting at k-tile 0, 4 or 2 of their units, not at any k-tile as
+// stream-K's 4, 4, 4, 3, 3 would (the schedule without operand_bytes).
+// CHECK-LABEL: units 3 ktiles 6 workers 5 (beyond L2)
+// CHECK-NEXT: 0, 0, 0, 0, 4
+// CHECK-NEXT: 1, 0, 0, 4, 6
+// CHECK-NEXT: 1, 1, 1, 0, 2
+// CHECK-NEXT: 2, 0, 1, 2, 6
+// CHECK-NEXT: 3, 0, 2, 0, 4
+// CHECK-NEXT: 4, 0, 2, 4, 6
+// CHECK-LABEL: units 3 ktiles 6 workers 5 (in L2)
+// CHECK-NEXT: 0, 0, 0, 0, 4
+// CHECK-NEXT: 1, 0, 0, 4, 6
+// CHECK-NEXT: 1, 1, 1, 0, 2
+// CHECK-NEXT: 2, 0, 1, 2, 6
+// CHECK-NEXT: 3, 0, 2, 0, 3
+// CHECK-NEXT: 4, 0, 2, 3, 6
+// 4 units of 6 k-tiles, 5 workers, beyond L2: no fraction below 1 with
+// d <= 4 is at least 4/5, so every unit is whole and worker 4 idles.
+// CHECK-LABEL: units 4 ktiles 6 workers 5 (beyond L2)
+// CHECK-NEXT: 0, 0, 0, 0, 6
+// CHECK-NEXT: 1, 0, 1, 0, 6
+// CHECK-NEXT: 2, 0, 2, 0, 6
+// CHECK-NEXT: 3, 0, 3, 0, 6
+// CHECK-NOT: {{^}}4,
 // Units 1-40, k-tiles 0-12, workers 1-9, min_k_tiles 2 (and 5, the second
-// run): no schedule leaves a k-tile out, repeats one, makes an empty item
+// run; and as if A and B outgrew L2, the third): no schedule leaves a
+// k-tile out, repeats one, makes an empty item
 // (but for K = 0) or a worker's range longer than whole units would.
 // CHECK-LABEL: sweep
 // CHECK-NEXT: schedules 4680, wrong 0
@@ -97,6 +132,21 @@ func.func @items(%units: index, %ktiles: index, %workers: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 1
+  scf.for %w = %c0 to %workers step %c1 {
+    %n = cute_nvgpu.stream_k_work_count %sk, %w
+    scf.for %i = %c0 to %n step %c1 {
+      %u, %b, %e = cute_nvgpu.stream_k_work %sk, %w, %i
+      func.call @print(%w, %i, %u, %b, %e) : (index, index, index, index, index) -> ()
+    }
+  }
+  return
+}
+
+func.func @itemsBeyondL2(%units: index, %ktiles: index, %workers: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %big = arith.constant 1099511627776 : index
+  %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 1 operand_bytes %big
   scf.for %w = %c0 to %workers step %c1 {
     %n = cute_nvgpu.stream_k_work_count %sk, %w
     scf.for %i = %c0 to %n step %c1 {
@@ -223,6 +273,12 @@ func.func @main() {
   func.call @items(%c4, %c9, %c9) : (index, index, index) -> ()
   vector.print str "units 3 ktiles 7 workers 7\n"
   func.call @items(%c3, %c7, %c7) : (index, index, index) -> ()
+  vector.print str "units 3 ktiles 6 workers 5 (beyond L2)\n"
+  func.call @itemsBeyondL2(%c3, %c6, %c5) : (index, index, index) -> ()
+  vector.print str "units 3 ktiles 6 workers 5 (in L2)\n"
+  func.call @items(%c3, %c6, %c5) : (index, index, index) -> ()
+  vector.print str "units 4 ktiles 6 workers 5 (beyond L2)\n"
+  func.call @itemsBeyondL2(%c4, %c6, %c5) : (index, index, index) -> ()
   vector.print str "sweep\n"
   func.call @sweep() : () -> ()
   return

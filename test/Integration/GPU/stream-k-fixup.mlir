@@ -13,8 +13,11 @@
 // must be zero again after each launch. min_k_tiles 1 splits nearly every
 // schedule with a partial last wave; the shapes cover pieces that end
 // inside a unit, start inside one, span whole units, units split among
-// all the workers, and split-K (no full wave, every unit in 2, 3 or 5
-// splits, one worker idle; a unit's next piece is U workers on). @one passes the TiledMMA's fragment (V = 32), @two a
+// all the workers, split-K (no full wave, every unit in 2, 3 or 5
+// splits, one worker idle; a unit's later pieces are U workers apart),
+// and the schedules for A and B beyond L2, which `operand_bytes %ktiles`
+// against l2Bytes 64 selects for more than 64 k-tiles: ranges of 2/3 and
+// of 3/4 of a unit, and whole units. @one passes the TiledMMA's fragment (V = 32), @two a
 // fragment of two TiledMMA tiles (V = 64), as partition_fragment_C of a
 // 64x128 tile makes it. @two_ready is @two with a fifth warp that waits
 // for the next worker's sums (stream_k_fixup_wait) and lets the 128
@@ -30,6 +33,9 @@
 // CHECK: units 4 ktiles 9 workers 9: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
 // CHECK: units 5 ktiles 50 workers 16: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
 // CHECK: units 2 ktiles 13 workers 11: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
+// CHECK: units 3 ktiles 70 workers 5: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
+// CHECK: units 7 ktiles 80 workers 10: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
+// CHECK: units 4 ktiles 66 workers 5: one-tile mismatches 0, flags 0; two-tile mismatches 0, flags 0; two-tile ready mismatches 0, flags 0
 // CHECK: total mismatches 0
 
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
@@ -46,7 +52,7 @@ gpu.module @kernels {
     %tid = gpu.thread_id x
     %worker = gpu.block_id x
     %workers = gpu.grid_dim x
-    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 1
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 1 operand_bytes %ktiles {l2Bytes = 64 : i64}
     %items = cute_nvgpu.stream_k_work_count %sk, %worker
     scf.for %i = %c0 to %items step %c1 {
       %u, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %worker, %i
@@ -94,7 +100,7 @@ gpu.module @kernels {
     %tid = gpu.thread_id x
     %worker = gpu.block_id x
     %workers = gpu.grid_dim x
-    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 1
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 1 operand_bytes %ktiles {l2Bytes = 64 : i64}
     %items = cute_nvgpu.stream_k_work_count %sk, %worker
     scf.for %i = %c0 to %items step %c1 {
       %u, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %worker, %i
@@ -142,7 +148,7 @@ gpu.module @kernels {
     %tid = gpu.thread_id x
     %worker = gpu.block_id x
     %workers = gpu.grid_dim x
-    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 1
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 1 operand_bytes %ktiles {l2Bytes = 64 : i64}
     %items = cute_nvgpu.stream_k_work_count %sk, %worker
     // Warp 4 waits for the next worker's sums; threads 0..127 add them.
     %waiter = arith.cmpi uge, %tid, %c128 : index
@@ -345,6 +351,13 @@ func.func @main() -> i32 {
   %r7 = func.call @run(%c4, %c9, %c9) : (index, index, index) -> index
   %r8 = func.call @run(%c5, %c50, %c16) : (index, index, index) -> index
   %r9 = func.call @run(%c2, %c13, %c11) : (index, index, index) -> index
+  %c10 = arith.constant 10 : index
+  %c66 = arith.constant 66 : index
+  %c70 = arith.constant 70 : index
+  %c80 = arith.constant 80 : index
+  %r10 = func.call @run(%c3, %c70, %c5) : (index, index, index) -> index
+  %r11 = func.call @run(%c7, %c80, %c10) : (index, index, index) -> index
+  %r12 = func.call @run(%c4, %c66, %c5) : (index, index, index) -> index
   %a = arith.addi %r1, %r2 : index
   %b = arith.addi %a, %r3 : index
   %c = arith.addi %b, %r4 : index
@@ -352,7 +365,10 @@ func.func @main() -> i32 {
   %e6 = arith.addi %d, %r6 : index
   %e7 = arith.addi %e6, %r7 : index
   %e8 = arith.addi %e7, %r8 : index
-  %e = arith.addi %e8, %r9 : index
+  %e9 = arith.addi %e8, %r9 : index
+  %e10 = arith.addi %e9, %r10 : index
+  %e11 = arith.addi %e10, %r11 : index
+  %e = arith.addi %e11, %r12 : index
   %eI = arith.index_cast %e : index to i64
   vector.print str "total mismatches "
   vector.print %eI : i64

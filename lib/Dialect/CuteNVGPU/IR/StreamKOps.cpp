@@ -25,6 +25,9 @@ LogicalResult StreamKScheduleOp::verify() {
   if (getMinKTiles() > std::numeric_limits<int32_t>::max())
     return emitOpError() << "min_k_tiles is at most 2^31 - 1, got "
                          << getMinKTiles();
+  if (getL2Bytes() < 1)
+    return emitOpError() << "the L2 holds at least one byte, got l2Bytes "
+                         << getL2Bytes();
   return success();
 }
 

@@ -52,6 +52,23 @@ def CuteNVGPU_StreamKScheduleOp
     with K = 16384 (16 units of 256x256, 66 workers) ran 41% faster with
     split-aligned ranges.
 
+    Other schedules with no full wave depend on whether A and B fit in L2,
+    which `operand_bytes %b` (the bytes of A and B together) tells against
+    `l2Bytes` (default 48 MiB: an H100's 50 MiB L2 less room for C and the
+    partial sums). Where they do not, stream-K's ranges, which start at
+    scattered k-tiles of their units, read A and B from memory again for
+    every unit; so the schedule gives the workers ranges of `a/d` of a unit
+    for the smallest such fraction, with `d <= 4`, that is at least
+    `units / workers` (ceil(a * ktiles / d) k-tiles, at least
+    `min_k_tiles`; the last range shorter): the ranges start at one of `d`
+    k-tiles of their units, as split-K's do. Where no fraction below 1
+    fits, every unit is whole (data-parallel). On an H100 in bf16 (66
+    workers): 2560x1024x8192 (40 units) ran 31% faster on ranges of 2/3
+    of a unit, 1536x2048x16384 (48 units) 79% faster on 3/4, and
+    1792x2048x16384 (56 units) 78% faster with whole units; where A and B
+    fit in L2 (1536x1536x8192, 48 MiB), stream-K was 7% faster than
+    ranges of 2/3. Without `operand_bytes` the schedule is as if they fit.
+
     A worker's work items are its data-parallel units, then the pieces of
     units its range covers (`stream_k_work`): at most two of its items are
     partial units. Every unit is data-parallel, and the schedule the plain
@@ -83,10 +100,13 @@ def CuteNVGPU_StreamKScheduleOp
     ```
   }];
   let arguments = (ins Index:$units, Index:$ktiles, Index:$workers,
-                       DefaultValuedAttr<I64Attr, "24">:$minKTiles);
+                       Optional<Index>:$operandBytes,
+                       DefaultValuedAttr<I64Attr, "24">:$minKTiles,
+                       DefaultValuedAttr<I64Attr, "50331648">:$l2Bytes);
   let results = (outs CuteNVGPU_StreamKType:$schedule);
   let assemblyFormat = [{
-    $units `,` $ktiles `,` $workers (`min_k_tiles` $minKTiles^)? attr-dict
+    $units `,` $ktiles `,` $workers (`min_k_tiles` $minKTiles^)?
+    (`operand_bytes` $operandBytes^)? attr-dict
   }];
   let hasVerifier = 1;
 }
