@@ -9,7 +9,9 @@
 // cute_nvgpu.tile_coord's grouped order) by cute_nvgpu.stream_k_schedule:
 // whole units while every cluster has one, then the k-tiles of the last
 // units in equal ranges where that saves enough, so that no cluster idles
-// through a partial last wave. A cluster's CTAs take a unit's two 128x256
+// through a partial last wave (with fewer units than clusters, split-K, or
+// where A and B outgrow L2, ranges of a simple fraction of a unit, which
+// start together). A cluster's CTAs take a unit's two 128x256
 // tiles, which share their 256 rows of B. Each CTA has three warpgroups
 // (384 threads) split by cute_nvgpu.warp_specialize:
 //  - warpgroup 0, the producer, keeps 40 registers a thread; one of its
