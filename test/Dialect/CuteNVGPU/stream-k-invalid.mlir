@@ -18,6 +18,14 @@ func.func @wide_min(%u: index, %k: index, %w: index) {
 
 // -----
 
+func.func @no_l2(%u: index, %k: index, %w: index, %bytes: index) {
+  // expected-error @+1 {{the L2 holds at least one byte, got l2Bytes 0}}
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w operand_bytes %bytes {l2Bytes = 0 : i64}
+  return
+}
+
+// -----
+
 func.func @schedule_argument(%sk: !cute_nvgpu.stream_k, %me: index) {
   // expected-error @+1 {{the schedule must be the result of cute_nvgpu.stream_k_schedule (it has no run-time value to pass through a block argument)}}
   %n = cute_nvgpu.stream_k_work_count %sk, %me

@@ -15,6 +15,20 @@ func.func @schedule(%u: index, %k: index, %w: index, %me: index, %i: index) -> (
   return %n, %unit, %b, %e : index, index, index, index
 }
 
+// The operands' bytes print after min_k_tiles; an L2 size other than the
+// default 48 MiB shows.
+// CHECK-LABEL: func @operand_bytes
+// CHECK-SAME: (%[[U:.*]]: index, %[[K:.*]]: index, %[[W:.*]]: index, %[[BYTES:.*]]: index)
+// CHECK: cute_nvgpu.stream_k_schedule %[[U]], %[[K]], %[[W]] min_k_tiles 4 operand_bytes %[[BYTES]]{{$}}
+// CHECK: cute_nvgpu.stream_k_schedule %[[U]], %[[K]], %[[W]] operand_bytes %[[BYTES]] {l2Bytes = 62914560 : i64}
+func.func @operand_bytes(%u: index, %k: index, %w: index, %bytes: index) -> (index, index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w min_k_tiles 4 operand_bytes %bytes
+  %sk2 = cute_nvgpu.stream_k_schedule %u, %k, %w operand_bytes %bytes {l2Bytes = 62914560 : i64}
+  %n = cute_nvgpu.stream_k_work_count %sk, %w
+  %n2 = cute_nvgpu.stream_k_work_count %sk2, %w
+  return %n, %n2 : index, index
+}
+
 // The default min_k_tiles (24) is not printed.
 // CHECK-LABEL: func @default_min
 // CHECK: cute_nvgpu.stream_k_schedule %{{.*}}, %{{.*}}, %{{.*}}{{$}}
