@@ -25,12 +25,18 @@
 // where stream-K's ranges start anywhere in their units: with deep K, A and
 // B outgrow L2 and are read from memory once for every unit (on an H100,
 // 1024x1024x16384 in bf16 ran 41% faster on split-aligned ranges).
-// Both are ranges [p * q + min(p, r'), ...) of piece p = w / D, offset by
-// unit (w mod D) * K, with D = 1 for stream-K and U for split-K; a unit's
-// next piece is worker w + D's.
-// Divisions: a chain of three (by W, then P, then a worker's begin by K);
-// beside it, W / U then K / s, and a worker's w / U; none per work item:
-// the expansion is short, and a producer starts loading soon.
+// Otherwise, with no full wave and A and B larger than L2 (operand_bytes
+// over l2Bytes): ranges of q = ceil(a K / d) k-tiles (r' = 0, the last one
+// cut at U K) for the smallest a/d, d <= 4, at least U / W, on P =
+// ceil(d U / a) workers; where no fraction below 1 fits, whole units.
+// All are ranges [p * q + min(p, r'), ...) of piece p = w / D, offset by
+// unit (w mod D) * K, with D = U for split-K and 1 otherwise; a unit's
+// later pieces are workers w + D, w + 2D, ....
+// Divisions: a chain of three (by W, then P, then a worker's begin by K)
+// and none per work item: the expansion is short, and a producer starts
+// loading soon. Split-K's (W / U, K / s, a worker's w / U) and the
+// fractions' (constant divisors) run in branches taken only with no full
+// wave and at most 7/8 W units: every warp expands the schedule.
 //
 // A fixup adds up a unit's pieces in the piece that starts it: every
 // other piece writes its own sum to its worker's slot and sets the slot's
@@ -164,8 +170,8 @@ struct Schedule {
     // Split-K and the schedules for A and B beyond L2 take no full wave and
     // at most 7/8 W units (with more, splitting saves less than an eighth
     // and units run whole): a branch keeps their arithmetic, which every
-    // warp would run, out of the other schedules (2048^3 in bf16 measured
-    // 0.8% slower without it).
+    // warp would run, out of the other schedules (with it inline, 2048^3 in
+    // bf16, where no case applies, ran 0.4-0.8% slower on an H100).
     Value rare = m.land(noFullWave,
                         m.cmp(arith::CmpIPredicate::ule, m.mul(units, m.c(8)),
                               m.mul(s.workers, m.c(7))));
