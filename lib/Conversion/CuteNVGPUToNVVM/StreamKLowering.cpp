@@ -129,9 +129,8 @@ struct Schedule {
   Value dataParallelUnits, streamKWorkers, quotient, remainder;
   /// The stream-K k-tiles S * K, where the last range ends.
   Value streamKTiles;
-  /// Whether the schedule is split-K, and the units as a divisor (at
-  /// least 1).
-  Value splitK, unitsDivisor;
+  /// Whether the schedule is split-K.
+  Value splitK;
   /// The workers between a unit's consecutive pieces: 1 for stream-K, U
   /// for split-K; and with split-K the pieces after a unit's first, s - 1.
   Value pieceStride, laterSplits;
@@ -175,7 +174,7 @@ struct Schedule {
     Value rare = m.land(noFullWave,
                         m.cmp(arith::CmpIPredicate::ule, m.mul(units, m.c(8)),
                               m.mul(s.workers, m.c(7))));
-    SmallVector<Type> types(9, m.b.getI32Type());
+    SmallVector<Type> types(8, m.b.getI32Type());
     types.push_back(m.b.getI1Type());
     auto branch = scf::IfOp::create(m.b, m.loc, types, rare, /*withElse=*/true);
     auto fields = [&](bool splitOrAligned) -> SmallVector<Value> {
@@ -237,7 +236,6 @@ struct Schedule {
                    m.select(m.lor(aligned, m.xor1(streamK)), zero, remainder)),
           m.select(split, units, one),
           m.select(split, m.sub(splitDivisor, one), zero),
-          m.select(split, m.max(units, one), one),
           m.select(streamK, m.sub(m.max(waves, one), one), waves),
           m.select(dataParallel, rest, zero),
           split};
@@ -255,10 +253,9 @@ struct Schedule {
     s.remainder = branch.getResult(3);
     s.pieceStride = branch.getResult(4);
     s.laterSplits = branch.getResult(5);
-    s.unitsDivisor = branch.getResult(6);
-    s.dataParallelWaves = branch.getResult(7);
-    s.dataParallelRest = branch.getResult(8);
-    s.splitK = branch.getResult(9);
+    s.dataParallelWaves = branch.getResult(6);
+    s.dataParallelRest = branch.getResult(7);
+    s.splitK = branch.getResult(8);
     return s;
   }
 
@@ -274,16 +271,17 @@ struct Schedule {
     auto start = [&](Value p) {
       return m.add(m.mul(p, quotient), m.min(p, remainder));
     };
-    // Split j = w / U of unit w mod U, or piece w of the stream-K k-tiles
-    // (a branch: only split-K divides).
+    // Split j = w / U of unit w mod U (with split-K the piece stride is U,
+    // at least 1), or piece w of the stream-K k-tiles (a branch: only
+    // split-K divides).
     Type i32 = m.b.getI32Type();
     auto split = scf::IfOp::create(m.b, m.loc, TypeRange{i32, i32}, splitK,
                                    /*withElse=*/true);
     {
       OpBuilder::InsertionGuard guard(m.b);
       m.b.setInsertionPointToEnd(split.thenBlock());
-      Value j = m.div(worker, unitsDivisor);
-      Value unit = m.sub(worker, m.mul(j, unitsDivisor));
+      Value j = m.div(worker, pieceStride);
+      Value unit = m.sub(worker, m.mul(j, pieceStride));
       scf::YieldOp::create(m.b, m.loc, ValueRange{j, m.mul(unit, ktiles)});
       m.b.setInsertionPointToEnd(split.elseBlock());
       scf::YieldOp::create(m.b, m.loc, ValueRange{worker, m.c(0)});
@@ -308,9 +306,14 @@ struct Schedule {
     return m.select(m.ult(t, longRanges), inLong, inShort);
   }
 
+  /// The unit of a nonempty range's last k-tile, end - 1.
+  Value lastUnitOf(IndexMath &m, Value end) {
+    return m.div(m.sub(end, m.c(1)), ktilesDivisor);
+  }
+
   /// The number of units a range [begin, end) touches, from its first.
   Value piecesOf(IndexMath &m, Value begin, Value end, Value firstUnit) {
-    Value last = m.div(m.sub(end, m.c(1)), ktilesDivisor);
+    Value last = lastUnitOf(m, end);
     return m.select(m.ult(begin, end), m.add(m.sub(last, firstUnit), m.c(1)),
                     m.c(0));
   }
@@ -337,7 +340,7 @@ struct Schedule {
   /// pieces: the next `peers`, `pieceStride` apart. Worked out where they
   /// are used, from the range: few values live through a producer's loop.
   std::pair<Value, Value> gatherPeers(IndexMath &m, const Share &share) {
-    Value lastUnit = m.div(m.sub(share.end, m.c(1)), ktilesDivisor);
+    Value lastUnit = lastUnitOf(m, share.end);
     Value lastStart = m.mul(lastUnit, ktiles);
     Value lastEnd = m.add(lastStart, ktiles);
     Value gathers =
@@ -489,15 +492,16 @@ void waitAndClearFlag(OpBuilder &b, Location loc, Value flag) {
 unsigned globalSpace() { return unsigned(NVVM::NVVMMemorySpace::Global); }
 
 /// The threads that meet on a fixup's ready barrier: the TiledMMA's and
-/// the warp that waits for the next worker's sums.
+/// the warp that waits for the later pieces' sums.
 Value readyBarrierThreads(OpBuilder &b, Location loc, TiledMmaAttr tiledMma) {
   return arith::ConstantIntOp::create(
       b, loc, b.getI32Type(), (*tiledMma.getTiledMma()).numThreads() + 32);
 }
 
 /// The warp's half of a fixup with `ready`: after the worker's last item,
-/// if that piece ends inside its unit, lane 0 waits for the next worker's
-/// slot, and the warp arrives on the barrier the fixup's threads wait on.
+/// if that piece starts its unit and ends inside it, lane 0 waits for the
+/// slots of the unit's later pieces in turn, and the warp arrives on the
+/// barrier the fixup's threads wait on.
 LogicalResult lower(StreamKFixupWaitOp op, Planner &planner) {
   StreamKScheduleOp creator = creatorOf(op.getSchedule());
   Schedule::Share share = planner.share(creator, op.getWorker(), op);

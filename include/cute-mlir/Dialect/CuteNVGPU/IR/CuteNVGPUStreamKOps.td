@@ -63,8 +63,8 @@ def CuteNVGPU_StreamKScheduleOp
     `min_k_tiles`; the last range shorter): the ranges start at one of `d`
     k-tiles of their units, as split-K's do. Where no fraction below 1
     fits, every unit is whole (data-parallel). On an H100 in bf16 (66
-    workers): 2560x1024x8192 (40 units) ran 31% faster on ranges of 2/3
-    of a unit, 1536x2048x16384 (48 units) 79% faster on 3/4, and
+    workers): 2560x1024x8192 (40 units) ran 18-31% faster on ranges of
+    2/3 of a unit, 1536x2048x16384 (48 units) 79% faster on 3/4, and
     1792x2048x16384 (56 units) 78% faster with whole units; where A and B
     fit in L2 (1536x1536x8192, 48 MiB), stream-K was 7% faster than
     ranges of 2/3. Without `operand_bytes` the schedule is as if they fit.
