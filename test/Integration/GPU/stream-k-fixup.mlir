@@ -20,7 +20,7 @@
 // of 3/4 of a unit, and whole units. @one passes the TiledMMA's fragment (V = 32), @two a
 // fragment of two TiledMMA tiles (V = 64), as partition_fragment_C of a
 // 64x128 tile makes it. @two_ready is @two with a fifth warp that waits
-// for the next worker's sums (stream_k_fixup_wait) and lets the 128
+// for the later pieces' sums (stream_k_fixup_wait) and lets the 128
 // threads' fixup go on through named barrier 2 (`ready 2`), as a
 // warp-specialized kernel's producer does.
 
@@ -150,7 +150,7 @@ gpu.module @kernels {
     %workers = gpu.grid_dim x
     %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %workers min_k_tiles 1 operand_bytes %ktiles {l2Bytes = 64 : i64}
     %items = cute_nvgpu.stream_k_work_count %sk, %worker
-    // Warp 4 waits for the next worker's sums; threads 0..127 add them.
+    // Warp 4 waits for the later pieces' sums; threads 0..127 add them.
     %waiter = arith.cmpi uge, %tid, %c128 : index
     scf.if %waiter {
       cute_nvgpu.stream_k_fixup_wait #tm, %sk, %worker, %flags ready 2 : memref<?xi32, 1>

@@ -71,7 +71,7 @@ static LogicalResult verifyFlags(Operation *op, Value flags) {
 }
 
 /// The named barrier on which a fixup's threads wait for the warp that
-/// waits for the next worker's sums: its own (the TiledMMA's threads and
+/// waits for the later pieces' sums: its own (the TiledMMA's threads and
 /// that warp), not the fixup's other one (none: 0).
 static LogicalResult verifyReadyBarrier(Operation *op,
                                         const cute::TiledMma &mma,
