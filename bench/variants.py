@@ -3,13 +3,15 @@ in the same interleaved rounds as gemm_bench.py, with no checks: an A/B of
 code-generation changes, including timing-only variants whose results are
 wrong on purpose (an epilogue left out, say).
 
-  python3 bench/variants.py KERNEL SHAPES NAME=PTX[@FLAG] ...
+  python3 bench/variants.py KERNEL SHAPES NAME=PTX[@FLAG...] ...
 
 KERNEL is a label of gemm_bench.KERNELS (gemm-sm90a-ws-bf16, ...), SHAPES
 a comma-separated list of MxNxK. FLAG launches the build differently from
 KERNEL's entry: `dp` with a grid of one block per tile (no stream-K
 workspace), `sk` with stream-K's grid and workspace, `smsN` as if the GPU
-had N SMs. Prints the GPU, then a line a shape of medians in TFLOP/s."""
+had N SMs, `clusterN` in clusters of (N, 1, 1) CTAs, each loading 1/N of B's
+shared box, `smemN` with N bytes of dynamic shared memory. Flags combine:
+PTX@cluster4@sms120. Prints the GPU, then a line a shape of medians in TFLOP/s."""
 import argparse
 import dataclasses
 import os
@@ -27,23 +29,32 @@ class Variant:
     ptx: str
     stream_k: Optional[bool] = None  # None: as the kernel's entry says
     sms: Optional[int] = None  # None: the GPU's
+    cluster: Optional[int] = None  # None: the kernel's; else (N, 1, 1)
+    smem: Optional[int] = None  # None: the kernel's dynamic shared memory
 
 
 def parse_variant(spec):
-    """NAME=PTX[@dp|@sk|@smsN] as a Variant, or ValueError saying why."""
+    """NAME=PTX[@FLAG...] as a Variant, or ValueError saying why."""
     name, eq, path = spec.partition("=")
     if not eq or not name or not path:
-        raise ValueError(f"expected NAME=PTX[@FLAG], got {spec!r}")
-    path, at, flag = path.partition("@")
+        raise ValueError(f"expected NAME=PTX[@FLAG...], got {spec!r}")
+    path, *flags = path.split("@")
     variant = Variant(name, path)
-    if not at:
-        return variant
-    if flag in ("dp", "sk"):
-        variant.stream_k = flag == "sk"
-    elif flag.startswith("sms") and flag[3:].isdigit() and int(flag[3:]) > 0:
-        variant.sms = int(flag[3:])
-    else:
-        raise ValueError(f"unknown flag {flag!r} in {spec!r}: dp, sk or smsN")
+    for flag in flags:
+        if flag in ("dp", "sk"):
+            variant.stream_k = flag == "sk"
+        elif (flag.startswith("sms") and flag[3:].isdigit()
+              and int(flag[3:]) > 0):
+            variant.sms = int(flag[3:])
+        elif (flag.startswith("cluster") and flag[7:].isdigit()
+              and int(flag[7:]) > 0):
+            variant.cluster = int(flag[7:])
+        elif (flag.startswith("smem") and flag[4:].isdigit()
+              and int(flag[4:]) > 0):
+            variant.smem = int(flag[4:])
+        else:
+            raise ValueError(f"unknown flag {flag!r} in {spec!r}: dp, sk, "
+                             "smsN, clusterN or smemN")
     return variant
 
 
@@ -67,6 +78,17 @@ def main(argv):
     for v in variants:
         k = kernel if v.stream_k is None else dataclasses.replace(
             kernel, stream_k=v.stream_k)
+        if v.cluster:
+            if not k.cluster or not k.box_b:
+                sys.exit(f"variants.py: {v.name}: clusterN needs a kernel "
+                         "launched in clusters that multicast B")
+            # B's box is the cluster's shared rows split among its CTAs.
+            old = k.cluster[0]
+            k = dataclasses.replace(
+                k, cluster=(v.cluster, 1, 1),
+                box_b=(k.box_b[0], k.box_b[1] * old // v.cluster))
+        if v.smem:
+            k = dataclasses.replace(k, smem=v.smem)
         loaded.append((v, k, gb.load(k, v.ptx)))
     blas, _ = gb.cublas(kernel.in_type, kernel.out_type)
     for m, n, kk in shapes:
