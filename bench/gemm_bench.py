@@ -112,11 +112,12 @@ KERNELS = [
            stream_k=True),
     # fp8: 128x192 tiles (two 64x192 wgmma accumulators a thread, the
     # promoted one and the k-tile's), 128-deep k-tiles: four stages of a
-    # 128x128 A box and a 192x128 B tile (96-row halves multicast), two 16
-    # KiB stages of bf16 C boxes, eight mbarriers; stream-K. The scale is a
-    # power of two, so that the check compares with an exact product.
+    # 128x128 A box and a 192x128 B tile (96-row halves multicast), three
+    # 16 KiB stages of bf16 C boxes (the whole tile), eight mbarriers;
+    # stream-K. The scale is a power of two, so that the check compares
+    # with an exact product.
     Kernel("gemm-sm90a-ws-fp8", "--gemm-sm90a-ws-fp8", "gemm_tn", 384,
-           4 * (16384 + 24576) + 2 * 16384 + 64, (128, 192), "persistent",
+           4 * (16384 + 24576) + 3 * 16384 + 64, (128, 192), "persistent",
            "tma", in_type="e4m3", out_type="bf16", box_a=(128, 128),
            box_b=(128, 96), box_c=(64, 128), cluster=(2, 1, 1), scale=0.5,
            stream_k=True),

@@ -25,10 +25,12 @@
 // 256-wide tiles by promoting half a tile at a time: faster where 192-wide
 // tiles leave the last wave part-empty, slower at 8192^3). The epilogue scales the
 // accumulators and stores C with cute_nvgpu.epilogue_store in 128x64 bf16
-// boxes (two 16 KiB stages).
+// boxes, one 16 KiB stage each: the threads write all three, then TMA
+// stores them, with two barriers a tile instead of two a box (0.4-2.3%
+// faster than two stages on an H100).
 //
-// Four stages of 40 KiB, the epilogue's 32 KiB and the pipeline's eight
-// mbarriers: 196672 bytes of dynamic shared memory, one block per SM.
+// Four stages of 40 KiB, the epilogue's 48 KiB and the pipeline's eight
+// mbarriers: 213056 bytes of dynamic shared memory, one block per SM.
 //
 // Launch (@launch below): clusters of (2, 1, 1), grid (2 * (SMs / 2)), block
 // (384); `partials` of 128 * 192 f32 a block and `flags` of one i32 a block,
@@ -86,15 +88,15 @@ gpu.module @kernels {
     %items = cute_nvgpu.stream_k_work_count %sk, %cluster
 
     // Dynamic shared memory: four stages of A (16 KiB each), four of B
-    // (24 KiB each), two of the epilogue's C boxes (16 KiB each), then the
+    // (24 KiB each), three of the epilogue's C boxes (16 KiB each), then the
     // pipeline's eight mbarriers.
     %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
     %offB = arith.constant 65536 : index
     %offC = arith.constant 163840 : index
-    %offBars = arith.constant 196608 : index
+    %offBars = arith.constant 212992 : index
     %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<65536xf8E4M3FN, #gpu.address_space<workgroup>>
     %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<98304xf8E4M3FN, #gpu.address_space<workgroup>>
-    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16384xbf16, #gpu.address_space<workgroup>>
+    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<24576xbf16, #gpu.address_space<workgroup>>
     %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi64, #gpu.address_space<workgroup>>
     // The consumers' 256 threads release stages.
     %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
@@ -209,7 +211,7 @@ gpu.module @kernels {
         %scaled = arith.mulf %accF, %scales : vector<96xf32>
         cute.store_vector %scaled, %tCrC : vector<96xf32>, !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
         %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,192)">, !cute.coord<"(?,?)">
-        cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
+        cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<24576xbf16, #gpu.address_space<workgroup>>
         scf.yield %end : !cute_nvgpu.pipeline_state<4>
       }
       // The last TMA stores finish reading shared memory before it goes.
@@ -234,7 +236,7 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c384 = arith.constant 384 : index
-  %smem = arith.constant 196672 : i32
+  %smem = arith.constant 213056 : i32
   %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
   %dK = cute.make_stride %k : !cute.stride<"(?,1)">
   %lA = cute.make_layout %shA, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">

@@ -10,7 +10,10 @@
 // from there in the box (the plan of cute/Atom/Epilogue.h), swizzled on the
 // shared-memory address bits as TMA swizzles them. Per box: thread 0 waits
 // until TMA has read the stage, a named barrier, the stores, a proxy fence,
-// a named barrier, and thread 0 issues the TMA store and commits it.
+// a named barrier, and thread 0 issues the TMA store and commits it. Where
+// the buffer has a stage for every box, the boxes need not wait for each
+// other: one wait and barrier, all the boxes, one fence and barrier, and
+// all the stores.
 // 16-bit C in stmatrix's fragment (cute::planStmatrix) goes out four runs
 // at a time through the SM90_U32x4_STSM_N copy atom, each lane addressing
 // its matrix row from one more per-thread base.
@@ -111,17 +114,25 @@ public:
     if (Value store = op.getStore())
       storePredicate = opaquePredicate(store);
 
+    // With a stage for every box, no box waits for another's store: one
+    // wait and barrier before the boxes, one fence and barrier after them,
+    // then the stores (on an H100, the fp8 example's 128x192 tiles in three
+    // 16 KiB stages ran 0.4-2.3% faster than in two).
+    int64_t boxes = plan.boxesM * plan.boxesN;
+    bool wholeTile = stages >= boxes;
     size_t next = 0;
-    for (int64_t box = 0; box < plan.boxesM * plan.boxesN; ++box) {
+    for (int64_t box = 0; box < boxes; ++box) {
       int64_t stage = box % stages;
       // TMA has read the stage this box reuses (all stages, at the first
       // box: the previous epilogue's last stores may still be reading).
-      int32_t pending = box == 0 ? 0 : int32_t(stages - 1);
-      onLeader([&] {
-        NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, pending,
-                                             /*read=*/b.getUnitAttr());
-      });
-      namedBarrier();
+      if (box == 0 || !wholeTile) {
+        int32_t pending = box == 0 ? 0 : int32_t(stages - 1);
+        onLeader([&] {
+          NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, pending,
+                                               /*read=*/b.getUnitAttr());
+        });
+        namedBarrier();
+      }
       if (stmatrix) {
         for (const cute::EpilogueStmatrix &group : stmatrix->groups)
           if (group.box == box &&
@@ -134,30 +145,16 @@ public:
                               stage * boxBytes, boxCols)))
             return failure();
       }
+      if (wholeTile && box + 1 < boxes)
+        continue;
       NVVM::FenceProxyOp::create(
           b, loc, NVVM::ProxyKind::async_shared,
           NVVM::SharedSpaceAttr::get(b.getContext(),
                                      NVVM::SharedSpace::shared_cta));
       namedBarrier();
-      int64_t boxM = box / plan.boxesN, boxN = box % plan.boxesN;
-      Value coordN =
-          toI32(arith::AddIOp::create(b, loc, originN, index(boxN * boxCols)));
-      Value coordM =
-          toI32(arith::AddIOp::create(b, loc, originM, index(boxM * boxRows)));
-      onLeader([&] {
-        Value smem = LLVM::GEPOp::create(
-            b, loc, buffer.getType(), b.getI8Type(), buffer,
-            ArrayRef<LLVM::GEPArg>{int32_t(stage * boxBytes)});
-        // With `if %store`, a predicated store rather than a branch: the
-        // rest of the epilogue runs regardless, and a branch on the store
-        // flag here made ptxas move the mainloop's wgmma descriptors out of
-        // uniform registers (an empty bulk group commits harmlessly).
-        NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-            b, loc, op.getDescriptor(), smem, ValueRange{coordN, coordM},
-            /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
-            /*predicate=*/storePredicate);
-        NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
-      });
+      for (int64_t stored = wholeTile ? 0 : box; stored <= box; ++stored)
+        storeBox(plan, stored, stored % stages, boxRows, boxCols, originM,
+                 originN, storePredicate);
     }
     op.erase();
     return success();
@@ -288,6 +285,33 @@ private:
         CopyAtomAttr::get(b.getContext(), "SM90_U32x4_STSM_N", outType));
     return atom.buildCopy(b, loc, /*srcPtr=*/Value(), values, ptr,
                           /*pred=*/Value(), /*mbarrier=*/Value());
+  }
+
+  /// Thread 0 stores box `box` of the tile from `stage` of the buffer with
+  /// TMA and commits it as a bulk async group.
+  void storeBox(const cute::EpiloguePlan &plan, int64_t box, int64_t stage,
+                int64_t boxRows, int64_t boxCols, Value originM, Value originN,
+                Value storePredicate) {
+    int64_t boxBytes = boxRows * boxCols * bytes;
+    int64_t boxM = box / plan.boxesN, boxN = box % plan.boxesN;
+    Value coordN =
+        toI32(arith::AddIOp::create(b, loc, originN, index(boxN * boxCols)));
+    Value coordM =
+        toI32(arith::AddIOp::create(b, loc, originM, index(boxM * boxRows)));
+    onLeader([&] {
+      Value smem = LLVM::GEPOp::create(
+          b, loc, buffer.getType(), b.getI8Type(), buffer,
+          ArrayRef<LLVM::GEPArg>{int32_t(stage * boxBytes)});
+      // With `if %store`, a predicated store rather than a branch: the
+      // rest of the epilogue runs regardless, and a branch on the store
+      // flag here made ptxas move the mainloop's wgmma descriptors out of
+      // uniform registers (an empty bulk group commits harmlessly).
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          b, loc, op.getDescriptor(), smem, ValueRange{coordN, coordM},
+          /*l2CacheHint=*/Value(), NVVM::TMAStoreMode::TILE,
+          /*predicate=*/storePredicate);
+      NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+    });
   }
 
   /// `flag` as a predicate register that LLVM cannot fold: a constant `i1`

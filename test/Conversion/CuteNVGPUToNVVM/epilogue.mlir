@@ -10,11 +10,11 @@
 // 16(t/32), less (l/4)) plus 8 (m % 2) + l % 8, and column 8 (m / 2); byte
 // offset (32 row + column) * 2. The second block is 16 columns (+32 bytes)
 // right, the second box's blocks land in the second stage (+4096, +4128).
-// The 64-byte swizzle XORs address bits 7-8 into bits 4-5. Per box: thread
-// 0 waits until TMA has read the stage (all groups at the first box, all
-// but the last one after), a named barrier of the 128 threads, the stores,
-// a proxy fence, a barrier, and thread 0 stores the box at (column, row) =
-// (origin n + 32 box, origin m).
+// The 64-byte swizzle XORs address bits 7-8 into bits 4-5. With a stage
+// for each box, thread 0 waits until TMA has read the buffer, a named
+// barrier of the 128 threads, the stores of both boxes, one proxy fence,
+// one barrier, and thread 0 stores the boxes at (column, row) = (origin n +
+// 32 box, origin m), each a bulk group.
 
 // CHECK-LABEL: gpu.func @store
 // CHECK-DAG: %[[SHIFT:.*]] = llvm.mlir.constant(3 : i64) : i64
@@ -63,30 +63,32 @@
 // CHECK: nvvm.stmatrix %[[P]], %[[W0]], %{{.*}}, %{{.*}}, %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
 // CHECK: arith.addi %[[OFF]], %c32 : index
 // CHECK: nvvm.stmatrix
+// CHECK-NOT: nvvm.barrier
+// CHECK-NOT: nvvm.fence.proxy
+// CHECK: arith.addi %[[OFF]], %c4096 : index
+// CHECK: nvvm.stmatrix
+// CHECK: arith.addi %[[OFF]], %c4128 : index
+// CHECK: nvvm.stmatrix
 // CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c128_i32
 // CHECK: scf.if %[[LEAD]] {
 // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %arg0, %[[BASE]], box[%{{.*}}, %{{.*}}]
 // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
-// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 1 {read}
-// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c128_i32
-// CHECK: arith.addi %[[OFF]], %c4096 : index
-// CHECK: nvvm.stmatrix
-// CHECK: arith.addi %[[OFF]], %c4128 : index
-// CHECK: nvvm.stmatrix
-// CHECK-NEXT: nvvm.fence.proxy
-// CHECK: nvvm.barrier
+// CHECK-NOT: nvvm.barrier
 // CHECK: %[[STAGE1:.*]] = llvm.getelementptr %[[BASE]][4096] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %arg0, %[[STAGE1]]
 // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
 // CHECK-NOT: nvvm.cp.async.bulk
+// CHECK-NOT: nvvm.barrier
 // CHECK-NOT: llvm.store
 // CHECK: gpu.return
 
 // The same tile as f32 in 64x16 boxes (64-byte rows, the same swizzle):
 // not stmatrix values, so each pair is one 64-bit store at the thread's
 // first value's byte offset (16 row + column) * 4 plus a constant: 8 rows
-// down (+512), 8 columns right (+32); four boxes in two stages.
+// down (+512), 8 columns right (+32); four boxes in two stages, so each
+// box after the first waits until TMA has read the stage two boxes back
+// (all groups but the last) before its barrier and stores.
 
 // CHECK-LABEL: gpu.func @store_f32
 // CHECK: %[[ROW:.*]] = arith.remui %[[FIRST:.*]], %c64 : index
@@ -105,7 +107,14 @@
 // CHECK: arith.addi %[[OFF]], %c544 : index
 // CHECK: llvm.store
 // CHECK: nvvm.fence.proxy
-// CHECK-COUNT-12: llvm.store
+// CHECK: nvvm.barrier
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 1 {read}
+// CHECK: nvvm.barrier
+// CHECK-COUNT-4: llvm.store
+// CHECK-NEXT: nvvm.fence.proxy
+// CHECK-COUNT-8: llvm.store
 // CHECK-NOT: llvm.store
 // CHECK-NOT: nvvm.stmatrix
 // CHECK: gpu.return

@@ -31,7 +31,10 @@ def CuteNVGPU_EpilogueStoreOp : CuteNVGPU_Op<"epilogue_store"> {
     memory of whole boxes, laid out as the TMA atom's swizzle wants),
     fenced for the async proxy and stored by thread 0 with one
     `cp.async.bulk.tensor`; with two or more stages the threads fill the
-    next box while TMA stores the previous one. The op returns as soon as
+    next box while TMA stores the previous one. With a stage for every box
+    (a buffer of the whole tile), no box waits for another's store: the
+    threads write all the boxes between one barrier and one fence and
+    barrier, and thread 0 then issues all the stores. The op returns as soon as
     the last store is issued: the stores overlap with whatever follows, such
     as the next tile's mainloop. Before a stage is written again, thread 0
     waits until TMA has read it (`cp.async.bulk.wait_group.read`) and the
