@@ -77,7 +77,11 @@ def CuteNVGPU_MultiprocessorCountOp
     no more than there is work; with the count written as a constant, a
     GPU with fewer SMs (an H100 PCIe has 114, the SXM 132) runs the
     blocks that do not fit as a second, mostly idle wave, and one with more
-    leaves SMs idle.
+    leaves SMs idle. Clusters of more than two CTAs do not fit every SM: a
+    cluster's CTAs share a GPC, and on an H100 SXM (132 SMs) the driver
+    (`cuOccupancyMaxActiveClusters`) fits 66 clusters of 2 but only 30 of 4
+    for a kernel of one 384-thread block per SM, not 33; launching 32 made
+    the last two a second wave and the bf16 GEMM about half as fast.
 
     ```mlir
     %sms = cute_nvgpu.multiprocessor_count
