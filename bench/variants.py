@@ -58,6 +58,27 @@ def parse_variant(spec):
     return variant
 
 
+def launched_kernel(kernel, variant):
+    """KERNEL's entry as VARIANT's flags launch it, or ValueError saying why
+    they cannot."""
+    k = kernel if variant.stream_k is None else dataclasses.replace(
+        kernel, stream_k=variant.stream_k)
+    if variant.cluster:
+        if not k.cluster or not k.box_b:
+            raise ValueError(f"{variant.name}: cluster{variant.cluster} needs "
+                             "a kernel launched in clusters that multicast B")
+        # B's box is the cluster's shared rows split among its CTAs.
+        rows = k.box_b[1] * k.cluster[0]
+        if rows % variant.cluster:
+            raise ValueError(f"{variant.name}: B's {rows} shared rows do not "
+                             f"split among {variant.cluster} CTAs")
+        k = dataclasses.replace(k, cluster=(variant.cluster, 1, 1),
+                                box_b=(k.box_b[0], rows // variant.cluster))
+    if variant.smem:
+        k = dataclasses.replace(k, smem=variant.smem)
+    return k
+
+
 def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__)
@@ -71,25 +92,15 @@ def main(argv):
     if kernel is None:
         sys.exit(f"variants.py: unknown kernel {label!r}")
 
+    try:
+        kernels = [launched_kernel(kernel, v) for v in variants]
+    except ValueError as error:
+        sys.exit(f"variants.py: {error}")
+
     import torch
     props = torch.cuda.get_device_properties(0)
     print(torch.cuda.get_device_name())
-    loaded = []
-    for v in variants:
-        k = kernel if v.stream_k is None else dataclasses.replace(
-            kernel, stream_k=v.stream_k)
-        if v.cluster:
-            if not k.cluster or not k.box_b:
-                sys.exit(f"variants.py: {v.name}: clusterN needs a kernel "
-                         "launched in clusters that multicast B")
-            # B's box is the cluster's shared rows split among its CTAs.
-            old = k.cluster[0]
-            k = dataclasses.replace(
-                k, cluster=(v.cluster, 1, 1),
-                box_b=(k.box_b[0], k.box_b[1] * old // v.cluster))
-        if v.smem:
-            k = dataclasses.replace(k, smem=v.smem)
-        loaded.append((v, k, gb.load(k, v.ptx)))
+    loaded = [(v, k, gb.load(k, v.ptx)) for v, k in zip(variants, kernels)]
     blas, _ = gb.cublas(kernel.in_type, kernel.out_type)
     for m, n, kk in shapes:
         sets = gb.input_sets(kernel.in_type, kernel.out_type, m, n, kk,
