@@ -538,6 +538,11 @@ private:
   LayoutTracer &tracer;
 };
 
+/// The most operations one loop over a register fragment may unroll to.
+/// A thread holds at most 255 registers, so real fragments unroll to a few
+/// thousand; a fragment of 2^40 elements would unroll forever instead.
+static constexpr uint64_t kMaxUnrolledFragmentOps = 1 << 20;
+
 /// Unrolls the loops over register fragments, innermost first, so that every
 /// fragment index is a constant and the fragments become registers.
 static LogicalResult unrollFragmentLoops(Operation *root) {
@@ -546,9 +551,21 @@ static LogicalResult unrollFragmentLoops(Operation *root) {
     if (loop->hasAttr(cute::kFragmentLoopAttrName))
       loops.push_back(loop);
   });
-  for (scf::ForOp loop : loops)
+  for (scf::ForOp loop : loops) {
+    std::optional<APInt> trips = loop.getStaticTripCount();
+    uint64_t bodyOps = 0;
+    loop.getBody()->walk([&](Operation *) { ++bodyOps; });
+    if (trips && (trips->getActiveBits() > 32 ||
+                  trips->getZExtValue() * bodyOps > kMaxUnrolledFragmentOps))
+      return loop.emitError("a loop over a register fragment of ")
+             << llvm::toString(*trips, 10, /*Signed=*/false)
+             << " iterations of " << bodyOps
+             << " operations would unroll to more than "
+             << kMaxUnrolledFragmentOps
+             << " operations: a thread's registers hold at most 255 values";
     if (failed(loopUnrollFull(loop)))
       return loop.emitError("cannot unroll the loop over a register fragment");
+  }
   return success();
 }
 

@@ -76,3 +76,17 @@ func.func @schedule_returned(%u: index, %k: index, %w: index) -> !cute_nvgpu.str
   %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
   return %sk : !cute_nvgpu.stream_k
 }
+
+// -----
+
+// A register fragment of 2^40 values: unrolling the loop that fills it into
+// registers would never end (it hung), so the pass refuses it.
+gpu.module @k {
+  gpu.func @huge_fragment() kernel {
+    %zero = arith.constant 0.0 : f32
+    %f = cute.make_fragment : !cute.tensor<f32, rmem, "1099511627776:1">
+    // expected-error @+1 {{a loop over a register fragment of 1099511627776 iterations of 2 operations would unroll to more than 1048576 operations: a thread's registers hold at most 255 values}}
+    cute.fill %f, %zero : !cute.tensor<f32, rmem, "1099511627776:1">, f32
+    gpu.return
+  }
+}
