@@ -18,6 +18,8 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace mlir;
 
 namespace {
@@ -43,10 +45,43 @@ struct CuteToPTXPipelineOptions
   }
 };
 
+/// Fails at once, naming the chip: NVVM's target verifier crashes on a chip
+/// it cannot read (an empty one) instead of reporting it, and the pipeline's
+/// builder itself cannot fail.
+struct RejectChipPass
+    : public PassWrapper<RejectChipPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RejectChipPass)
+
+  explicit RejectChipPass(std::string chip) : chip(std::move(chip)) {}
+  StringRef getArgument() const override { return "cute-reject-chip"; }
+
+  void runOnOperation() override {
+    getOperation().emitError()
+        << "chip '" << chip << "' is not a chip name: sm_ and its number, "
+        << "with an 'a' or 'f' suffix or none (sm_80, sm_90a)";
+    signalPassFailure();
+  }
+
+  std::string chip;
+};
+
+/// sm_<digits>, then an optional `a` or `f`: what NVVM's target reads.
+bool isChipName(StringRef chip) {
+  if (!chip.consume_front("sm_"))
+    return false;
+  if (chip.ends_with("a") || chip.ends_with("f"))
+    chip = chip.drop_back();
+  return !chip.empty() && llvm::all_of(chip, llvm::isDigit);
+}
+
 } // namespace
 
 void cute::buildCuteToPTXPipeline(OpPassManager &pm,
                                   const CuteToPTXOptions &options) {
+  if (!isChipName(options.chip)) {
+    pm.addPass(std::make_unique<RejectChipPass>(options.chip));
+    return;
+  }
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
   target.features = options.features;
