@@ -6,6 +6,7 @@
 
 #include "cute-mlir/Conversion/Passes.h"
 #include "cute-mlir/Dialect/Cute/Transforms/Passes.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
@@ -18,7 +19,13 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
-#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/TargetParser/Triple.h"
+
+extern "C" void LLVMInitializeNVPTXTargetInfo();
+extern "C" void LLVMInitializeNVPTXTargetMC();
 
 using namespace mlir;
 
@@ -45,41 +52,104 @@ struct CuteToPTXPipelineOptions
   }
 };
 
-/// Fails at once, naming the chip: NVVM's target verifier crashes on a chip
-/// it cannot read (an empty one) instead of reporting it, and the pipeline's
-/// builder itself cannot fail.
-struct RejectChipPass
-    : public PassWrapper<RejectChipPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RejectChipPass)
+/// Fails at once with `message`: the pipeline's builder cannot fail, and
+/// NVVM's target verifier and LLVM's NVPTX backend crash or exit on a target
+/// they cannot use (an empty chip, a PTX ISA older than the chip) instead of
+/// reporting it.
+struct RejectTargetPass
+    : public PassWrapper<RejectTargetPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RejectTargetPass)
 
-  explicit RejectChipPass(std::string chip) : chip(std::move(chip)) {}
-  StringRef getArgument() const override { return "cute-reject-chip"; }
+  explicit RejectTargetPass(std::string message)
+      : message(std::move(message)) {}
+  StringRef getArgument() const override { return "cute-reject-target"; }
 
   void runOnOperation() override {
-    getOperation().emitError()
-        << "chip '" << chip << "' is not a chip name: sm_ and its number, "
-        << "with an 'a' or 'f' suffix or none (sm_80, sm_90a)";
+    getOperation().emitError() << message;
     signalPassFailure();
   }
 
-  std::string chip;
+  std::string message;
 };
 
-/// sm_<digits>, then an optional `a` or `f`: what NVVM's target reads.
-bool isChipName(StringRef chip) {
-  if (!chip.consume_front("sm_"))
-    return false;
-  if (chip.ends_with("a") || chip.ends_with("f"))
-    chip = chip.drop_back();
-  return !chip.empty() && llvm::all_of(chip, llvm::isDigit);
+/// LLVM's NVPTX backend, as subtarget information: which chips it knows
+/// and which `ptxNN` features it has; null if the target is not built.
+const llvm::MCSubtargetInfo *nvptxInfo() {
+  static std::unique_ptr<llvm::MCSubtargetInfo> info = [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTargetMC();
+    llvm::Triple triple("nvptx64-nvidia-cuda");
+    std::string error;
+    const llvm::Target *target =
+        llvm::TargetRegistry::lookupTarget(triple, error);
+    return std::unique_ptr<llvm::MCSubtargetInfo>(
+        target ? target->createMCSubtargetInfo(triple, "sm_80", "") : nullptr);
+  }();
+  return info.get();
+}
+
+/// The newest PTX ISA version LLVM's NVPTX backend can emit (90 for 9.0).
+int newestPtxIsa(const llvm::MCSubtargetInfo &info) {
+  int newest = 0;
+  for (const llvm::SubtargetFeatureKV &feature :
+       info.getAllProcessorFeatures()) {
+    StringRef name = feature.Key;
+    int version = 0;
+    if (name.consume_front("ptx") && !name.getAsInteger(10, version))
+      newest = std::max(newest, version);
+  }
+  return newest;
+}
+
+/// Why the options name no target NVVM can compile for, or "" if they do: a
+/// chip LLVM's NVPTX backend does not know, a `+ptxNN` feature older than
+/// the chip or newer than the backend, or a format gpu-module-to-binary does
+/// not make.
+std::string targetError(const cute::CuteToPTXOptions &options) {
+  StringRef chip = options.chip;
+  const llvm::MCSubtargetInfo *info = nvptxInfo();
+  if (info && !info->isCPUStringValid(chip))
+    return ("chip '" + chip +
+            "' is not a chip LLVM's NVPTX backend knows (sm_80, sm_90a, ...)")
+        .str();
+  // LLVM exits the process on a PTX ISA older than the chip.
+  std::optional<int> first = cute_nvgpu::firstPtxIsaOf(chip);
+  int newest = info ? newestPtxIsa(*info) : 0;
+  SmallVector<StringRef> features;
+  StringRef(options.features).split(features, ',');
+  for (StringRef feature : features) {
+    int version = 0;
+    StringRef flag = feature.trim();
+    if (!flag.consume_front("+ptx") || flag.getAsInteger(10, version))
+      continue;
+    if (first && version < *first)
+      return ("features '" + options.features + "' ask for PTX ISA " +
+              Twine(version / 10) + "." + Twine(version % 10) +
+              ", which has no " + chip + ": it needs +ptx" + Twine(*first) +
+              " or newer")
+          .str();
+    if (newest && version > newest)
+      return ("features '" + options.features + "' ask for PTX ISA " +
+              Twine(version / 10) + "." + Twine(version % 10) +
+              ", newer than LLVM's NVPTX backend emits (+ptx" + Twine(newest) +
+              ")")
+          .str();
+  }
+  if (!llvm::is_contained({"isa", "assembly", "bin", "binary", "fatbin",
+                           "fatbinary", "offload", "offloading"},
+                          StringRef(options.format)))
+    return "format '" + options.format +
+           "' is not a binary format: isa (PTX), bin (cubin) or fatbin";
+  return "";
 }
 
 } // namespace
 
 void cute::buildCuteToPTXPipeline(OpPassManager &pm,
                                   const CuteToPTXOptions &options) {
-  if (!isChipName(options.chip)) {
-    pm.addPass(std::make_unique<RejectChipPass>(options.chip));
+  std::string error = targetError(options);
+  if (!error.empty()) {
+    pm.addPass(std::make_unique<RejectTargetPass>(std::move(error)));
     return;
   }
   GpuNVVMAttachTargetOptions target;

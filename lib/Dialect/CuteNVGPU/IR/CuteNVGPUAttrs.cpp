@@ -12,6 +12,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <cctype>
@@ -175,11 +176,28 @@ Type mlir::cute_nvgpu::valueTypeOf(MLIRContext *context,
 std::optional<int> mlir::cute_nvgpu::smOfChip(StringRef chip) {
   if (!chip.consume_front("sm_"))
     return std::nullopt;
-  chip.consume_back("a");
+  if (!chip.consume_back("a"))
+    chip.consume_back("f");
   int sm = 0;
   if (chip.getAsInteger(10, sm))
     return std::nullopt;
   return sm;
+}
+
+std::optional<int> mlir::cute_nvgpu::firstPtxIsaOf(StringRef chip) {
+  return llvm::StringSwitch<std::optional<int>>(chip)
+      .Case("sm_70", 60)
+      .Case("sm_72", 61)
+      .Case("sm_75", 63)
+      .Case("sm_80", 70)
+      .Case("sm_86", 71)
+      .Case("sm_87", 74)
+      .Cases("sm_89", "sm_90", 78)
+      .Case("sm_90a", 80)
+      .Cases({"sm_100", "sm_100a", "sm_101", "sm_101a"}, 86)
+      .Cases("sm_120", "sm_120a", 87)
+      .Cases({"sm_103", "sm_103a", "sm_121", "sm_121a"}, 88)
+      .Default(std::nullopt);
 }
 
 int mlir::cute_nvgpu::elementBits(Type type) {

@@ -197,8 +197,8 @@ static SmallVector<NVVM::NVVMTargetAttr> nvvmTargets(Operation *op) {
 /// The PTX ISA version LLVM's NVPTX backend emits for a chip by default: the
 /// first that has the chip.
 static int defaultPtxIsa(StringRef chip, int sm) {
-  if (chip == "sm_90a")
-    return 80;
+  if (std::optional<int> first = firstPtxIsaOf(chip))
+    return *first;
   if (sm >= 89)
     return 78;
   if (sm >= 86)

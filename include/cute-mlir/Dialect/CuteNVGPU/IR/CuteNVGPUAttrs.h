@@ -36,6 +36,10 @@ int elementBits(Type type);
 /// name that is not a chip.
 std::optional<int> smOfChip(llvm::StringRef chip);
 
+/// The first PTX ISA version that has a chip (70 for 7.0: sm_80), as LLVM's
+/// NVPTX backend requires it, for sm_70 to sm_121a; nullopt for other chips.
+std::optional<int> firstPtxIsaOf(llvm::StringRef chip);
+
 /// The most CTAs a cluster holds without the non-portable opt-in, which the
 /// runtime does not request: the limit of the ops that name a cluster and of
 /// cluster launches alike.
