@@ -78,6 +78,17 @@ func.func @f16_fragment(%u: index, %k: index, %w: index, %i: index, %acc: !cute.
 
 // -----
 
+// 2^31 - 1 of the TiledMMA's tiles: no thread holds that many accumulators
+// (lowering it unrolled forever).
+func.func @fragment_beyond_registers(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,2147483647):((1,2,4),0,32)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{a thread's 68719476704 accumulators of 'f32' do not fit its 255 registers}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,8),1,2147483647):((1,2,4),0,32)">, memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
 // One and a half of the TiledMMA's tiles.
 func.func @fragment_of_no_whole_tiles(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,3):((1,2,4),0,32)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
   %sk = cute_nvgpu.stream_k_schedule %u, %k, %w

@@ -57,6 +57,15 @@ mlir::cute_nvgpu::verifyAccumulatorFragment(Operation *op,
   Result<cute::Layout> layout = innerLayoutOf(type);
   if (layout.failed())
     return op->emitOpError() << layout.message();
+  // The lowerings unroll over every accumulator, which must fit the 255
+  // 32-bit registers a thread has (a 2^31-value fragment unrolled forever).
+  cute::Int values = cute::cosize(*layout);
+  int64_t bits = elementBits(accType);
+  if (values.isDynamic() || bits == 0 ||
+      values.value() > kMaxThreadRegisters * 32 / bits)
+    return op->emitOpError()
+           << "a thread's " << values.str() << " accumulators of " << accType
+           << " do not fit its " << kMaxThreadRegisters << " registers";
   return *layout;
 }
 
