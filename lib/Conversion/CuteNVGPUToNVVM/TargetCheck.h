@@ -1,0 +1,27 @@
+//===- TargetCheck.h - cute-to-ptx's target options, checked ----*- C++ -*-===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_MLIR_LIB_CONVERSION_CUTENVGPUTONVVM_TARGETCHECK_H
+#define CUTE_MLIR_LIB_CONVERSION_CUTENVGPUTONVVM_TARGETCHECK_H
+
+#include "cute-mlir/Conversion/Passes.h"
+
+#include <string>
+
+namespace mlir {
+namespace cute {
+
+/// Why the options name no target NVVM can compile for, or "" if they do: a
+/// chip LLVM's NVPTX backend does not know, a `+ptxNN` feature older than
+/// the chip or newer than the backend, or a format gpu-module-to-binary does
+/// not make. NVVM's target verifier and the NVPTX backend crash or exit on
+/// the first two instead of reporting them.
+std::string targetOptionsError(const CuteToPTXOptions &options);
+
+} // namespace cute
+} // namespace mlir
+
+#endif // CUTE_MLIR_LIB_CONVERSION_CUTENVGPUTONVVM_TARGETCHECK_H
