@@ -716,12 +716,23 @@ private:
     if (it == functions().end())
       return algebraError("unknown function `" + name + "` at column " +
                           std::to_string(start + 1));
+    // Calls recurse, and a deep enough nest overflowed the stack.
+    if (callDepth == kMaxCallNesting)
+      return algebraError("calls nest more than " +
+                          std::to_string(kMaxCallNesting) + " deep at column " +
+                          std::to_string(start + 1));
     Args args;
     if (!reader.consume(')')) {
+      ++callDepth;
       do {
-        CUTE_TRY(arg, parseExpression());
-        args.push_back(arg);
+        Result<CalcValue> arg = parseExpression();
+        if (arg.failed()) {
+          --callDepth;
+          return arg;
+        }
+        args.push_back(*arg);
       } while (reader.consume(','));
+      --callDepth;
       if (!reader.consume(')'))
         return reader.errorHere("expected `,` or `)` in the arguments of " +
                                 name);
@@ -733,7 +744,10 @@ private:
     return result.context(name);
   }
 
+  static constexpr int kMaxCallNesting = 256;
+
   NotationReader reader;
+  int callDepth = 0;
 };
 } // namespace
 
