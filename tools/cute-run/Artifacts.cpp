@@ -31,8 +31,15 @@ std::string pathFor(StringRef path, StringRef name, bool several) {
 LogicalResult writeFile(StringRef path, StringRef contents) {
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec);
-  if (!ec)
+  if (!ec) {
     os << contents;
+    // A write error left in the stream ends the process when it closes.
+    os.close();
+    if (os.has_error()) {
+      ec = os.error();
+      os.clear_error();
+    }
+  }
   if (ec) {
     llvm::errs() << "cute-run: cannot write " << path << ": " << ec.message()
                  << "\n";

@@ -53,7 +53,14 @@ struct CuteWritePTXPass
           return WalkResult::interrupt();
         }
         os << object.getObject().getValue();
+        // A write error left in the stream ends the process when it closes.
         os.close();
+        if (os.has_error()) {
+          binary.emitError()
+              << "cannot write `" << path << "`: " << os.error().message();
+          os.clear_error();
+          return WalkResult::interrupt();
+        }
         // At the file written (line 0: no source line is shown), not at the
         // binary, whose one line is the whole PTX.
         mlir::emitRemark(FileLineColLoc::get(binary.getContext(), path, 0, 0))

@@ -84,6 +84,14 @@ struct CuteNVGPUDrawAtomsPass
         return signalPassFailure();
       }
       file << *svg;
+      // A write error left in the stream ends the process when it closes.
+      file.close();
+      if (file.has_error()) {
+        getOperation()->emitError()
+            << "cannot write " << path << ": " << file.error().message();
+        file.clear_error();
+        return signalPassFailure();
+      }
       written += (written.empty() ? "" : ", ") + std::string(path);
     }
     if (!written.empty())
