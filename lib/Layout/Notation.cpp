@@ -189,9 +189,16 @@ Result<Int> NotationReader::readUnknown() {
 
 /// Deeper nesting than this is refused rather than risking the stack.
 static constexpr int kMaxNesting = 256;
+/// So are more values than this: expressions over as many unknowns (a
+/// size, say) nest as deep as there are values, and 100000 overflowed the
+/// stack. CuTe's layouts have tens.
+static constexpr int kMaxValues = 4096;
 
 Result<Term> NotationReader::readPrimary() {
   char c = peek();
+  if (c != '(' && ++values > kMaxValues)
+    return errorHere("more than " + std::to_string(kMaxValues) +
+                     " values in one input");
   if (c == '(') {
     if (++depth > kMaxNesting)
       return errorHere("tuples nested more than " +

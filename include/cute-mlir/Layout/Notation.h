@@ -99,6 +99,7 @@ private:
   std::string_view text;
   size_t pos = 0;
   int depth = 0;
+  int values = 0; // leaves read so far
   std::map<std::string, Int> namedUnknowns;
 };
 
