@@ -7,8 +7,10 @@
 #include "Artifacts.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -131,21 +133,32 @@ LogicalResult mlir::cute::run::writeArtifacts(ModuleOp module, StringRef chip,
       return failure();
     if (ptxas.empty())
       continue;
+    // ptxas writes a temporary, copied to --write-cubin by us: ptxas exits 0
+    // when it cannot write its output.
     llvm::SmallString<256> cubinFile;
-    if (!cubinPath.empty())
-      cubinFile = pathFor(cubinPath, name, several);
-    else if (llvm::sys::fs::createTemporaryFile("cute-run", "cubin", cubinFile))
+    if (llvm::sys::fs::createTemporaryFile("cute-run", "cubin", cubinFile))
       return failure();
+    auto cleanUp = llvm::make_scope_exit([&] {
+      llvm::sys::fs::remove(cubinFile);
+      if (ptxPath.empty())
+        llvm::sys::fs::remove(ptxFile);
+    });
     std::string arch = "-arch=" + chip.str();
     if (failed(execute({ptxas, arch, ptxFile, "-o", cubinFile})))
       return failure();
+    if (!cubinPath.empty()) {
+      auto cubin = llvm::MemoryBuffer::getFile(cubinFile);
+      if (!cubin || (*cubin)->getBufferSize() == 0) {
+        llvm::errs() << "cute-run: ptxas wrote no cubin for @" << name << "\n";
+        return failure();
+      }
+      if (failed(writeFile(pathFor(cubinPath, name, several),
+                           (*cubin)->getBuffer())))
+        return failure();
+    }
     if (!sassPath.empty() && failed(execute({cuobjdump, "-sass", cubinFile},
                                             pathFor(sassPath, name, several))))
       return failure();
-    if (ptxPath.empty())
-      llvm::sys::fs::remove(ptxFile);
-    if (cubinPath.empty())
-      llvm::sys::fs::remove(cubinFile);
   }
   return success();
 }
