@@ -213,6 +213,9 @@ bool mlir::cute::congruent(const IntTuple &a, const IntTuple &b) {
 //===----------------------------------------------------------------------===//
 
 static Result<Int> shapeDivInt(const Int &a, const Int &b) {
+  // CuTe divides by b first: a static zero has no quotient.
+  if (b.is(0))
+    return algebraError("shape_div by zero");
   Truth ok = divides(b, a) || divides(a, b);
   if (ok == Truth::False)
     return algebraError("shape_div(" + a.str() + ", " + b.str() +
