@@ -180,6 +180,11 @@ def _interface_view(interface):
     kind = typestr[1]
     dtype = ("bool" if kind == "b"
              else f"{_TYPESTR_KINDS.get(kind, kind)}{8 * itemsize}")
+    if any(not isinstance(extent, int) or extent < 0 for extent in shape):
+        raise ValueError(f"an array interface's shape is sizes of at least "
+                         f"0, not {shape}")
+    if interface["data"][0] == 0 and _prod(shape) != 0:
+        raise ValueError("an array interface with elements at address 0")
     strides = interface.get("strides")
     if strides is None:  # C-contiguous
         strides, step = [], 1

@@ -84,6 +84,17 @@ def test_arguments_are_checked_against_the_signature():
         engine["count"](wrong_rows)
     with pytest.raises(KeyError, match="no host function 'helper'"):
         engine["helper"]
+    # An interface whose shape or address cannot be memory: refused before
+    # the call reads it (a negative size reached memref.dim, a null address
+    # crashed the interpreter).
+    negative = HostArray([1.0, 2.0])
+    negative.__array_interface__["shape"] = (-4,)
+    with pytest.raises(ValueError, match=r"sizes of at least 0, not \(-4,\)"):
+        engine["scale_sum"](negative, x, 1.0)
+    null = HostArray([1.0, 2.0])
+    null.__array_interface__["data"] = (0, False)
+    with pytest.raises(ValueError, match="elements at address 0"):
+        engine["scale_sum"](null, x, 1.0)
 
 
 def test_compile_errors_are_located():
