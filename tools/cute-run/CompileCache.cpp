@@ -93,13 +93,15 @@ void CompileCache::store(ModuleOp module) const {
   std::error_code ec = llvm::sys::fs::create_directories(dir);
   if (!ec) {
     llvm::raw_fd_ostream os(temporary, ec);
-    if (!ec && failed(writeBytecodeToFile(module, os)))
-      ec = std::make_error_code(std::errc::io_error);
-    // A write error left in the stream ends the process when it closes.
-    os.close();
-    if (os.has_error()) {
-      ec = os.error();
-      os.clear_error();
+    if (!ec) {
+      if (failed(writeBytecodeToFile(module, os)))
+        ec = std::make_error_code(std::errc::io_error);
+      // A write error left in the stream ends the process when it closes.
+      os.close();
+      if (os.has_error()) {
+        ec = os.error();
+        os.clear_error();
+      }
     }
   }
   // Rename so that a concurrent run never reads a half-written entry.

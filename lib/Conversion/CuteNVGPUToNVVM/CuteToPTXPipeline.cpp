@@ -7,6 +7,7 @@
 #include "cute-mlir/Conversion/Passes.h"
 
 #include "TargetCheck.h"
+
 #include "cute-mlir/Dialect/Cute/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
