@@ -194,3 +194,14 @@ func.func @wait_bad_cluster(%u: index, %k: index, %w: index, %f: memref<?xi32>) 
   cute_nvgpu.stream_k_fixup_wait #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %f ready 2 cluster [0, 1] : memref<?xi32>
   return
 }
+
+// -----
+
+// 2^31 tiles at stride 0: a cosize of 32, but the lowering unrolls every
+// value, so the check counts the size (the cosize let it through and hung).
+func.func @fragment_beyond_registers_at_stride_zero(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),2147483648,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{a thread's 68719476736 accumulators of 'f32' do not fit its 255 registers}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,8),2147483648,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  return
+}

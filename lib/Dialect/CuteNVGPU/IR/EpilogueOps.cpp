@@ -59,7 +59,8 @@ mlir::cute_nvgpu::verifyAccumulatorFragment(Operation *op,
     return op->emitOpError() << layout.message();
   // The lowerings unroll over every accumulator, which must fit the 255
   // 32-bit registers a thread has (a 2^31-value fragment unrolled forever).
-  cute::Int values = cute::cosize(*layout);
+  // The size, not the cosize: a stride-0 mode of 2^31 is unrolled too.
+  cute::Int values = cute::size(*layout);
   int64_t bits = elementBits(accType);
   if (values.isDynamic() || bits == 0 ||
       values.value() > kMaxThreadRegisters * 32 / bits)
