@@ -20,6 +20,7 @@
 #include "Pointers.h"
 #include "SchedulingLowering.h"
 #include "StreamKLowering.h"
+#include "TargetCheck.h"
 #include "TmaLowering.h"
 #include "WarpRoleLowering.h"
 
@@ -612,11 +613,35 @@ static LogicalResult checkPtxNames(Operation *root) {
   return failure(result.wasInterrupted());
 }
 
+/// Every gpu.module's NVVM targets are ones LLVM's NVPTX backend compiles
+/// for: it ignores a `+ptxNN` feature newer than it knows and then cannot
+/// select the instructions that need it, an abort far from the cause.
+static LogicalResult checkModuleTargets(Operation *root) {
+  WalkResult result = root->walk([](gpu::GPUModuleOp module) {
+    ArrayAttr targets = module.getTargetsAttr();
+    for (Attribute attribute :
+         targets ? targets.getValue() : ArrayRef<Attribute>()) {
+      auto target = dyn_cast<NVVM::NVVMTargetAttr>(attribute);
+      if (!target)
+        continue;
+      std::string error =
+          cute::nvptxTargetError(target.getChip(), target.getFeatures());
+      if (error.empty())
+        continue;
+      module.emitOpError() << "target " << target << ": " << error;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertCuteNVGPUToNVVMPass
     : public cute::impl::ConvertCuteNVGPUToNVVMPassBase<
           ConvertCuteNVGPUToNVVMPass> {
   void runOnOperation() override {
-    if (::mlir::failed(checkPtxNames(getOperation()))) {
+    if (::mlir::failed(checkPtxNames(getOperation())) ||
+        ::mlir::failed(checkModuleTargets(getOperation()))) {
       signalPassFailure();
       return;
     }

@@ -55,8 +55,7 @@ int newestPtxIsa(const llvm::MCSubtargetInfo &info) {
 
 } // namespace
 
-std::string cute::targetOptionsError(const CuteToPTXOptions &options) {
-  StringRef chip = options.chip;
+std::string cute::nvptxTargetError(StringRef chip, StringRef features) {
   const llvm::MCSubtargetInfo *info = nvptxInfo();
   if (info && !info->isCPUStringValid(chip))
     return ("chip '" + chip +
@@ -65,26 +64,33 @@ std::string cute::targetOptionsError(const CuteToPTXOptions &options) {
   // LLVM exits the process on a PTX ISA older than the chip.
   std::optional<int> first = cute_nvgpu::firstPtxIsaOf(chip);
   int newest = info ? newestPtxIsa(*info) : 0;
-  SmallVector<StringRef> features;
-  StringRef(options.features).split(features, ',');
-  for (StringRef feature : features) {
+  SmallVector<StringRef> items;
+  features.split(items, ',');
+  for (StringRef feature : items) {
     int version = 0;
     StringRef flag = feature.trim();
     if (!flag.consume_front("+ptx") || flag.getAsInteger(10, version))
       continue;
     if (first && version < *first)
-      return ("features '" + options.features + "' ask for PTX ISA " +
+      return ("features '" + features + "' ask for PTX ISA " +
               Twine(version / 10) + "." + Twine(version % 10) +
               ", which has no " + chip + ": it needs +ptx" + Twine(*first) +
               " or newer")
           .str();
     if (newest && version > newest)
-      return ("features '" + options.features + "' ask for PTX ISA " +
+      return ("features '" + features + "' ask for PTX ISA " +
               Twine(version / 10) + "." + Twine(version % 10) +
               ", newer than LLVM's NVPTX backend emits (+ptx" + Twine(newest) +
               ")")
           .str();
   }
+  return "";
+}
+
+std::string cute::targetOptionsError(const CuteToPTXOptions &options) {
+  std::string error = nvptxTargetError(options.chip, options.features);
+  if (!error.empty())
+    return error;
   if (!llvm::is_contained({"isa", "assembly", "bin", "binary", "fatbin",
                            "fatbinary", "offload", "offloading"},
                           StringRef(options.format)))
