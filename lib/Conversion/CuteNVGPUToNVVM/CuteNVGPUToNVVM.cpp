@@ -27,6 +27,7 @@
 #include "cute-mlir/Atom/Gmma.h"
 #include "cute-mlir/Dialect/Cute/Transforms/LayoutTracer.h"
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+#include "cute-mlir/Layout/Notation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -540,9 +541,10 @@ private:
 };
 
 /// The most operations one loop over a register fragment may unroll to.
-/// A thread holds at most 255 registers, so real fragments unroll to a few
-/// thousand; a fragment of 2^40 elements would unroll forever instead.
-static constexpr uint64_t kMaxUnrolledFragmentOps = 1 << 20;
+/// Fragments fit 255 registers, so real loops unroll to a few thousand (the
+/// sm_80 example's largest: 13312); a stride-0 mode of 2^40 would unroll
+/// forever, and 2^20 operations take the NVPTX backend minutes.
+static constexpr uint64_t kMaxUnrolledFragmentOps = 1 << 16;
 
 /// Unrolls the loops over register fragments, innermost first, so that every
 /// fragment index is a constant and the fragments become registers.
@@ -562,8 +564,7 @@ static LogicalResult unrollFragmentLoops(Operation *root) {
              << llvm::toString(*trips, 10, /*Signed=*/false)
              << " iterations of " << bodyOps
              << " operations would unroll to more than "
-             << kMaxUnrolledFragmentOps
-             << " operations: a thread's registers hold at most 255 values";
+             << kMaxUnrolledFragmentOps << " operations";
     if (failed(loopUnrollFull(loop)))
       return loop.emitError("cannot unroll the loop over a register fragment");
   }
@@ -613,6 +614,32 @@ static LogicalResult checkPtxNames(Operation *root) {
   return failure(result.wasInterrupted());
 }
 
+/// Every register fragment of a kernel fits a thread's registers. A larger
+/// one would live in local memory, and the unrolled accesses to thousands of
+/// its elements take the NVPTX backend minutes.
+static LogicalResult checkRegisterFragments(Operation *root) {
+  WalkResult result = root->walk([](cute::MakeFragmentOp fragment) {
+    cute::TensorType type = fragment.getType();
+    if (type.getMemory() != "rmem" ||
+        !fragment->getParentOfType<gpu::GPUModuleOp>())
+      return WalkResult::advance();
+    Result<cute::Layout> layout = parseLayout(type.getInnerLayout().str());
+    if (layout.failed())
+      return WalkResult::advance(); // The verifier reports it.
+    cute::Int values = cosize(*layout);
+    int64_t bits = elementBits(type.getElementType());
+    if (!values.isDynamic() && bits != 0 &&
+        values.value() <= kMaxThreadRegisters * 32 / bits)
+      return WalkResult::advance();
+    fragment.emitOpError() << "a register fragment of " << values.str()
+                           << " values of " << type.getElementType()
+                           << " does not fit a thread's " << kMaxThreadRegisters
+                           << " registers";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// Every gpu.module's NVVM targets are ones LLVM's NVPTX backend compiles
 /// for: it ignores a `+ptxNN` feature newer than it knows and then cannot
 /// select the instructions that need it, an abort far from the cause.
@@ -641,7 +668,8 @@ struct ConvertCuteNVGPUToNVVMPass
           ConvertCuteNVGPUToNVVMPass> {
   void runOnOperation() override {
     if (::mlir::failed(checkPtxNames(getOperation())) ||
-        ::mlir::failed(checkModuleTargets(getOperation()))) {
+        ::mlir::failed(checkModuleTargets(getOperation())) ||
+        ::mlir::failed(checkRegisterFragments(getOperation()))) {
       signalPassFailure();
       return;
     }

@@ -79,14 +79,40 @@ func.func @schedule_returned(%u: index, %k: index, %w: index) -> !cute_nvgpu.str
 
 // -----
 
-// A register fragment of 2^40 values: unrolling the loop that fills it into
-// registers would never end (it hung), so the pass refuses it.
+// A loop over 2^40 values of one register (a stride-0 mode): unrolling it
+// would never end (it hung), so the pass refuses it.
 gpu.module @k {
-  gpu.func @huge_fragment() kernel {
+  gpu.func @huge_loop() kernel {
     %zero = arith.constant 0.0 : f32
-    %f = cute.make_fragment : !cute.tensor<f32, rmem, "1099511627776:1">
-    // expected-error @+1 {{a loop over a register fragment of 1099511627776 iterations of 2 operations would unroll to more than 1048576 operations: a thread's registers hold at most 255 values}}
-    cute.fill %f, %zero : !cute.tensor<f32, rmem, "1099511627776:1">, f32
+    %f = cute.make_fragment : !cute.tensor<f32, rmem, "1099511627776:0">
+    // expected-error @+1 {{a loop over a register fragment of 1099511627776 iterations of 3 operations would unroll to more than 65536 operations}}
+    cute.fill %f, %zero : !cute.tensor<f32, rmem, "1099511627776:0">, f32
+    gpu.return
+  }
+}
+
+// -----
+
+// 16384 values in a fragment of one register each: 4096 of them took the
+// NVPTX backend 2 s, 16384 more than 20 s, in local memory, not registers.
+gpu.module @k {
+  gpu.func @local_memory_fragment(%g: !cute.tensor<f32, gmem, "16384:1">) kernel {
+    %zero = arith.constant 0.0 : f32
+    // expected-error @+1 {{'cute.make_fragment' op a register fragment of 16384 values of 'f32' does not fit a thread's 255 registers}}
+    %f = cute.make_fragment : !cute.tensor<f32, rmem, "16384:1">
+    cute.fill %f, %zero : !cute.tensor<f32, rmem, "16384:1">, f32
+    cute.copy %f, %g : !cute.tensor<f32, rmem, "16384:1">, !cute.tensor<f32, gmem, "16384:1">
+    gpu.return
+  }
+}
+
+// -----
+
+// 1020 fp8 values fill 255 registers: the largest fragment of them.
+gpu.module @k {
+  gpu.func @fp8_fragment() kernel {
+    // expected-error @+1 {{a register fragment of 1021 values of 'f8E4M3FN' does not fit a thread's 255 registers}}
+    %f = cute.make_fragment : !cute.tensor<f8E4M3FN, rmem, "1021:1">
     gpu.return
   }
 }

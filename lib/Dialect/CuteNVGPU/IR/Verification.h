@@ -49,9 +49,6 @@ FailureOr<cute::TiledMma> verifyNamedBarrierOfMma(Operation *op,
                                                   TiledMmaAttr tiledMma,
                                                   int64_t barrierId);
 
-/// The 32-bit registers a thread may have (PTX: at most 255).
-inline constexpr int64_t kMaxThreadRegisters = 255;
-
 /// `acc` is a register fragment of the TiledMMA's accumulator type that fits
 /// a thread's registers; its layout, or an error at `op`.
 FailureOr<cute::Layout>

@@ -40,6 +40,9 @@ std::optional<int> smOfChip(llvm::StringRef chip);
 /// NVPTX backend requires it, for sm_70 to sm_121a; nullopt for other chips.
 std::optional<int> firstPtxIsaOf(llvm::StringRef chip);
 
+/// The 32-bit registers a thread may have (PTX: at most 255).
+inline constexpr int64_t kMaxThreadRegisters = 255;
+
 /// The most CTAs a cluster holds without the non-portable opt-in, which the
 /// runtime does not request: the limit of the ops that name a cluster and of
 /// cluster launches alike.
