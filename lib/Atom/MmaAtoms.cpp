@@ -124,14 +124,26 @@ static Result<AtomName> readName(const std::string &name) {
       !std::all_of(arch.begin(), arch.end(), ::isdigit))
     return algebraError("unknown architecture in " + name);
   a.arch = std::stoi(arch);
-  unsigned long long m, n, k;
-  char x1, x2;
-  int used = 0;
-  if (std::sscanf(shape.c_str(), "%llu%c%llu%c%llu%n", &m, &x1, &n, &x2, &k,
-                  &used) != 5 ||
-      x1 != 'x' || x2 != 'x' || used != static_cast<int>(shape.size()) ||
-      m > 1024 || n > 1024 || k > 1024)
+  // Three extents of digits only (sscanf's %llu took signs and spaces:
+  // SM90_64x+8x16_...), each at most 1024.
+  unsigned extents[3] = {0, 0, 0};
+  size_t count = 0, digits = 0;
+  bool valid = true;
+  for (size_t i = 0; valid && i <= shape.size(); ++i) {
+    if (i == shape.size() || shape[i] == 'x') {
+      valid = digits > 0 && count < 3;
+      ++count;
+      digits = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(shape[i]))) {
+      extents[count] = extents[count] * 10 + (shape[i] - '0');
+      valid = ++digits <= 4 && extents[count] <= 1024;
+    } else {
+      valid = false;
+    }
+  }
+  if (!valid || count != 3)
     return algebraError("the shape of " + name + " is not MxNxK");
+  unsigned m = extents[0], n = extents[1], k = extents[2];
   a.m = m;
   a.n = n;
   a.k = k;

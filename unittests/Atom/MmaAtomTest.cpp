@@ -400,6 +400,13 @@ TEST(AtomNames, BadNamesSayWhatIsWrong) {
       {"SM90_64x128x16_F32F16F16_SR", "wgmma atoms are _SS"},
       {"SM75_16x8x16_F32F16F16F32_TN", "SM75 has no mma.sync 16x8x16"},
       {"hello", "an MMA atom is named like"},
+      // The shape is digits and x only: sscanf took a sign and spaces.
+      {"SM90_64x+8x16_F32BF16BF16_SS", "is not MxNxK"},
+      {"SM90_64x 8x16_F32BF16BF16_SS", "is not MxNxK"},
+      {"SM80_16x8x16x2_F32F16F16F32_TN", "is not MxNxK"},
+      {"SM80_16xx16_F32F16F16F32_TN", "is not MxNxK"},
+      {"SM80_16x8x016384_F32F16F16F32_TN", "is not MxNxK"},
+      {"SM80_16x8x1025_F32F16F16F32_TN", "is not MxNxK"},
   };
   for (const Case &c : cases) {
     Result<MmaAtom> a = lookupMmaAtom(c.name);
