@@ -562,7 +562,9 @@ def Cute_MakeFragmentOp : Cute_Op<"make_fragment"> {
   let summary = "a register tensor of a static layout";
   let description = [{
     Fresh storage for cosize(layout) elements in registers (`rmem`), or in
-    shared memory (`smem`). On the CPU it is a stack allocation.
+    shared memory (`smem`). On the CPU it is a stack allocation. In a kernel,
+    `convert-cute-nvgpu-to-nvvm` requires a register fragment to fit the 255
+    32-bit registers a thread has (1020 fp8 values, 510 bf16, 255 f32).
 
     With `like %t` it is CuTe's make_fragment_like(t): the layout is compact,
     mode 0 column-major and the other modes ordered like t's strides, and the
