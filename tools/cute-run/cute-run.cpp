@@ -283,6 +283,12 @@ int main(int argc, char **argv) {
   if (failed(mlir::cute::run::writeArtifacts(*module, target.chip, writePtx,
                                              writeCubin, writeSass)))
     return 1;
+  // The entry is checked where it would run and wherever it was named: a
+  // misspelt --entry is an error even with --compile-only.
+  bool returnsI32 = false;
+  if ((!compileOnly || entry.getNumOccurrences()) &&
+      failed(checkEntry(*module, returnsI32)))
+    return 1;
   if (compileOnly)
     return 0;
   if (!haveGpu) {
@@ -295,8 +301,5 @@ int main(int argc, char **argv) {
       llvm::errs() << "cute-run: the PTX is in " << writePtx << "\n";
     return 2;
   }
-  bool returnsI32 = false;
-  if (failed(checkEntry(*module, returnsI32)))
-    return 1;
   return runEntry(*module, returnsI32);
 }
