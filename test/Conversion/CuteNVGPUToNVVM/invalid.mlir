@@ -116,3 +116,16 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// An index is 64 bits (two registers), an i1 counted as a byte.
+gpu.module @k {
+  gpu.func @index_fragment() kernel {
+    %i = cute.make_fragment : !cute.tensor<index, rmem, "127:1">
+    %p = cute.make_fragment : !cute.tensor<i1, rmem, "1020:1">
+    // expected-error @+1 {{a register fragment of 128 values of 'index' does not fit a thread's 255 registers}}
+    %j = cute.make_fragment : !cute.tensor<index, rmem, "128:1">
+    gpu.return
+  }
+}
