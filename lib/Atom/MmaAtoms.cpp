@@ -131,7 +131,8 @@ static Result<AtomName> readName(const std::string &name) {
   bool valid = true;
   for (size_t i = 0; valid && i <= shape.size(); ++i) {
     if (i == shape.size() || shape[i] == 'x') {
-      valid = digits > 0 && count < 3;
+      // An extent ends: the third only at the end of the shape.
+      valid = digits > 0 && (i == shape.size() ? count == 2 : count < 2);
       ++count;
       digits = 0;
     } else if (std::isdigit(static_cast<unsigned char>(shape[i]))) {
@@ -141,12 +142,11 @@ static Result<AtomName> readName(const std::string &name) {
       valid = false;
     }
   }
-  if (!valid || count != 3)
+  if (!valid)
     return algebraError("the shape of " + name + " is not MxNxK");
-  unsigned m = extents[0], n = extents[1], k = extents[2];
-  a.m = m;
-  a.n = n;
-  a.k = k;
+  a.m = extents[0];
+  a.n = extents[1];
+  a.k = extents[2];
   CUTE_TRY(t, splitTypes(types));
   a.types = t;
   return a;

@@ -405,6 +405,8 @@ TEST(AtomNames, BadNamesSayWhatIsWrong) {
       {"SM90_64x 8x16_F32BF16BF16_SS", "is not MxNxK"},
       {"SM80_16x8x16x2_F32F16F16F32_TN", "is not MxNxK"},
       {"SM80_16xx16_F32F16F16F32_TN", "is not MxNxK"},
+      {"SM80_16x8_F32F16F16F32_TN", "is not MxNxK"},
+      {"SM80_16x8x16x_F32F16F16F32_TN", "is not MxNxK"},
       {"SM80_16x8x016384_F32F16F16F32_TN", "is not MxNxK"},
       {"SM80_16x8x1025_F32F16F16F32_TN", "is not MxNxK"},
   };
