@@ -208,7 +208,7 @@ FailureOr<SmallVector<Value>>
 BulkCopyAttr::buildCopy(OpBuilder &b, Location loc, Value srcPtr,
                         ValueRange srcValues, Value dstPtr, Value pred,
                         Value mbarrier) const {
-  StringRef name = getTraits().name;
+  std::string name = getTraits().name;
   bool load = getDirection() == "load";
   if (!srcPtr || !dstPtr || pred)
     return emitError(loc) << name << " copies between memories, unpredicated";
