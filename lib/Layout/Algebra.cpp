@@ -373,16 +373,21 @@ static std::vector<Int> prefixProducts(const std::vector<IntTuple> &shape) {
   return pre;
 }
 
-/// Indices of the modes with static strides, stably sorted by stride.
+/// Indices of the modes with static strides, sorted by stride as CuTe's
+/// SortByKey sorts them: an exchange sort, which is not stable. Among equal
+/// strides (a layout that is not injective) the order decides which mode
+/// the inverse takes, so it must be CuTe's.
 static std::vector<size_t>
 sortedByStaticStride(const std::vector<IntTuple> &stride) {
   std::vector<size_t> idx;
   for (size_t i = 0; i < stride.size(); ++i)
     if (stride[i].value().isStatic())
       idx.push_back(i);
-  std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
-    return stride[a].value().value() < stride[b].value().value();
-  });
+  auto key = [&](size_t i) { return stride[i].value().value(); };
+  for (size_t i = 0; i < idx.size(); ++i)
+    for (size_t j = i + 1; j < idx.size(); ++j)
+      if (key(idx[j]) < key(idx[i]))
+        std::swap(idx[i], idx[j]);
   return idx;
 }
 

@@ -128,8 +128,9 @@ Int mlir::cute::product(const IntTuple &t) {
 }
 
 IntTuple mlir::cute::productEach(const IntTuple &t) {
+  // CuTe wraps an integer first: product_each(6) is the tuple (6).
   if (!t.isTuple())
-    return t;
+    return IntTuple::tuple({t});
   std::vector<IntTuple> r;
   for (const IntTuple &e : t.elements())
     r.push_back(product(e));

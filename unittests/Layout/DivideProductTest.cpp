@@ -322,6 +322,10 @@ TEST(TileToShape, RepeatsTheBlockColumnMajorUpToTheTargetShape) {
       {"(2,2):(2,1)", "(4,6)", "((2,2),(2,3)):((2,4),(1,8))"},
       {"(2,2):(1,2)", "(4,6,2)", "((2,2),(2,3),(1,2)):((1,4),(2,8),(0,24))"},
       {"((2,2),2):((1,4),2)", "(8,6)", "(((2,2),2),(2,3)):(((1,4),8),(2,16))"},
+      // An integer target is wrapped, as CuTe's product_each does (compiled
+      // CuTe: ((_2,(_3))):((_0,(_1)))).
+      {"2:0", "6", "((2,(3))):((0,(1)))"},
+      {"2:1", "8", "((2,(4))):((1,(2)))"},
   };
   for (const BinaryCase &c : cases)
     EXPECT_EQ(show(tileToShape(layout(c.layout), tuple(c.argument))),

@@ -79,7 +79,8 @@ private:
 
 /// Product of all leaves (1 for the empty tuple).
 Int product(const IntTuple &t);
-/// The product of each top-level mode; a leaf stays a leaf.
+/// The product of each top-level mode, as CuTe's product_each: an integer
+/// is wrapped first, so product_each(6) is (6).
 IntTuple productEach(const IntTuple &t);
 /// All leaves in order as a flat tuple; a leaf stays a leaf.
 IntTuple flatten(const IntTuple &t);
