@@ -19,6 +19,53 @@ static constexpr int64_t kRegisterFile = 65536; // 32-bit registers per SM
 static constexpr int64_t kMaxBlockThreads = 1024;
 static constexpr int64_t kMaxRegisters = 256;
 
+/// `ROLE N registers R {...}` into the role's attributes and `region`.
+static ParseResult parseRole(OpAsmParser &parser, OperationState &result,
+                             StringRef role, StringRef warpgroups,
+                             StringRef registers, Region &region) {
+  IntegerAttr count, budget;
+  Type i64 = parser.getBuilder().getI64Type();
+  if (parser.parseKeyword(role) ||
+      parser.parseAttribute(count, i64, warpgroups, result.attributes) ||
+      parser.parseKeyword("registers") ||
+      parser.parseAttribute(budget, i64, registers, result.attributes) ||
+      parser.parseRegion(region))
+    return failure();
+  if (region.empty())
+    region.emplaceBlock();
+  return success();
+}
+
+ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  // The regions belong to `result` from the start, as in upstream's
+  // hand-written parsers: values a failed parse leaves behind stay alive
+  // until the parser drops every reference to them.
+  Region *producer = result.addRegion();
+  Region *consumer = result.addRegion();
+  return failure(
+      parseRole(parser, result, "producer",
+                getProducerWarpgroupsAttrName(result.name),
+                getProducerRegistersAttrName(result.name), *producer) ||
+      parseRole(parser, result, "consumer",
+                getConsumerWarpgroupsAttrName(result.name),
+                getConsumerRegistersAttrName(result.name), *consumer) ||
+      parser.parseOptionalAttrDict(result.attributes));
+}
+
+void WarpSpecializeOp::print(OpAsmPrinter &printer) {
+  printer << " producer " << getProducerWarpgroups() << " registers "
+          << getProducerRegisters() << ' ';
+  printer.printRegion(getProducer());
+  printer << " consumer " << getConsumerWarpgroups() << " registers "
+          << getConsumerRegisters() << ' ';
+  printer.printRegion(getConsumer());
+  printer.printOptionalAttrDict(
+      (*this)->getAttrs(),
+      {getProducerWarpgroupsAttrName(), getProducerRegistersAttrName(),
+       getConsumerWarpgroupsAttrName(), getConsumerRegistersAttrName()});
+}
+
 int64_t WarpSpecializeOp::getThreads() {
   return (getProducerWarpgroups() + getConsumerWarpgroups()) *
          kWarpgroupThreads;

@@ -50,11 +50,10 @@ def CuteNVGPU_WarpSpecializeOp : CuteNVGPU_Op<"warp_specialize",
   let arguments = (ins I64Attr:$producerWarpgroups, I64Attr:$producerRegisters,
                        I64Attr:$consumerWarpgroups, I64Attr:$consumerRegisters);
   let regions = (region SizedRegion<1>:$producer, SizedRegion<1>:$consumer);
-  let assemblyFormat = [{
-    `producer` $producerWarpgroups `registers` $producerRegisters $producer
-    `consumer` $consumerWarpgroups `registers` $consumerRegisters $consumer
-    attr-dict
-  }];
+  // `producer N registers R {...} consumer N registers R {...} attr-dict`,
+  // parsed by hand: the generated parser keeps the regions in locals that die
+  // on a failure, under ops outside that may already use their values.
+  let hasCustomAssemblyFormat = 1;
   let extraClassDeclaration = [{
     static constexpr int64_t kWarpgroupThreads = 128;
     /// The threads of both roles: the block's size.
