@@ -591,9 +591,22 @@ static void hoistFragmentAllocas(Operation *root) {
   });
 }
 
-/// The public symbols of a gpu.module keep their names in the PTX, which
-/// spells a name with letters, digits, `_` and `$` (NVPTX aborts on any
-/// other character; it renames only private symbols).
+/// Whether `name` is a PTX identifier: letters, digits, `_` and `$`,
+/// starting with a letter, or with `_` or `$` and at least one more.
+static bool isPtxIdentifier(StringRef name) {
+  auto follows = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$';
+  };
+  if (name.empty() || !llvm::all_of(name, follows))
+    return false;
+  char first = name.front();
+  return llvm::isAlpha(first) ||
+         ((first == '_' || first == '$') && name.size() > 1);
+}
+
+/// The public symbols of a gpu.module keep their names in the PTX (NVPTX
+/// aborts on a character PTX does not allow, and ptxas rejects a name such
+/// as `1k` or `_`; only private symbols are renamed).
 static LogicalResult checkPtxNames(Operation *root) {
   WalkResult result = root->walk([](gpu::GPUModuleOp module) {
     for (Operation &op : module.getBody()->getOperations()) {
@@ -601,12 +614,12 @@ static LogicalResult checkPtxNames(Operation *root) {
       if (!symbol || symbol.isPrivate())
         continue;
       StringRef name = symbol.getName();
-      if (!name.empty() && llvm::all_of(name, [](char c) {
-            return llvm::isAlnum(c) || c == '_' || c == '$';
-          }))
+      if (isPtxIdentifier(name))
         continue;
       op.emitOpError() << "@\"" << name
-                       << "\" is not a PTX name: letters, digits, `_` and `$`";
+                       << "\" is not a PTX name: letters, digits, `_` and `$`, "
+                          "starting with a letter, or with `_` or `$` and "
+                          "one more";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

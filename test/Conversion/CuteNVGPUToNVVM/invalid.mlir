@@ -69,6 +69,32 @@ gpu.module @k {
 
 // -----
 
+// Nor does PTX start a name with a digit, or make one of `_` or `$` alone
+// (ptxas rejected these; `_k` and `$k` are names).
+gpu.module @k {
+  gpu.func @_k() kernel {
+    gpu.return
+  }
+  gpu.func @"$k"() kernel {
+    gpu.return
+  }
+  // expected-error @+1 {{'gpu.func' op @"1k" is not a PTX name: letters, digits, `_` and `$`, starting with a letter, or with `_` or `$` and one more}}
+  gpu.func @"1k"() kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  // expected-error @+1 {{'gpu.func' op @"_" is not a PTX name}}
+  gpu.func @_() kernel {
+    gpu.return
+  }
+}
+
+// -----
+
 // A stream-K schedule has no run-time value: only the stream-K ops, which
 // the pass expands from the schedule's operands, may use it.
 func.func @schedule_returned(%u: index, %k: index, %w: index) -> !cute_nvgpu.stream_k {
