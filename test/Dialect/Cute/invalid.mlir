@@ -147,6 +147,17 @@ func.func @copy_sizes(%a: !cute.tensor<f32, gmem, "4:1">, %b: !cute.tensor<f32, 
 
 // -----
 
+// A dynamic size that can never match: 4*? is a multiple of 4. (Only the
+// lowering found it.) `?:1` against `(?,2):(1,?)` may match, and verifies.
+func.func @copy_dynamic_sizes(%a: !cute.tensor<f32, rmem, "3:1">, %b: !cute.tensor<f32, gmem, "(?,4):(1,?)">, %c: !cute.tensor<f32, gmem, "?:1">, %d: !cute.tensor<f32, gmem, "(?,2):(1,?)">) {
+  cute.copy %c, %d : !cute.tensor<f32, gmem, "?:1">, !cute.tensor<f32, gmem, "(?,2):(1,?)">
+  // expected-error @+1 {{'cute.copy' op source has 3 elements but destination has 4*?}}
+  cute.copy %a, %b : !cute.tensor<f32, rmem, "3:1">, !cute.tensor<f32, gmem, "(?,4):(1,?)">
+  return
+}
+
+// -----
+
 func.func @gemm_k(%a: !cute.tensor<f32, rmem, "(4,8):(1,4)">, %b: !cute.tensor<f32, rmem, "(4,2):(1,4)">, %c: !cute.tensor<f32, rmem, "(4,4):(1,4)">) {
   // expected-error @+1 {{'cute.gemm' op K differs: 8 and 2}}
   cute.gemm %a, %b, %c : !cute.tensor<f32, rmem, "(4,8):(1,4)">, !cute.tensor<f32, rmem, "(4,2):(1,4)">, !cute.tensor<f32, rmem, "(4,4):(1,4)">
