@@ -6,6 +6,7 @@
 
 #include "cute-mlir/Conversion/Passes.h"
 
+#include "KernelParameterCheck.h"
 #include "TargetCheck.h"
 
 #include "cute-mlir/Dialect/Cute/Transforms/Passes.h"
@@ -92,6 +93,8 @@ void cute::buildCuteToPTXPipeline(OpPassManager &pm,
   gpuModule.addPass(createConvertGpuOpsToNVVMOps());
   gpuModule.addPass(createConvertNVVMToLLVMPass());
   gpuModule.addPass(createReconcileUnrealizedCastsPass());
+  // ptxas, not the pipeline, would reject a kernel's oversized parameters.
+  gpuModule.addPass(cute::createCheckKernelParametersPass());
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.format;
   pm.addPass(createGpuModuleToBinaryPass(binary));

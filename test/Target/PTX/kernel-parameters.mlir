@@ -1,0 +1,35 @@
+// RUN: cute-opt %s --split-input-file --cute-to-ptx="chip=sm_90a" --verify-diagnostics
+// RUN: not cute-opt %s --split-input-file --cute-to-ptx="chip=sm_90a features=+ptx84" 2>&1 | FileCheck %s --check-prefix=PTX84
+
+// A kernel's parameters fit the space PTX gives them: 4352 bytes before PTX
+// ISA 8.1, 32764 from it. ptxas rejected larger ones ("uses too much
+// parameter space (0x1108 bytes, 0x1100 max)") after the pipeline had
+// succeeded. The limits are ptxas's, checked at both edges.
+
+// 4352 bytes: the most PTX 8.0 allows.
+gpu.module @at_limit {
+  gpu.func @params(%a: !llvm.array<544 x i64>) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @over_limit {
+  // expected-error @+1 {{kernel @params takes 4360 bytes of parameters, more than the 4352 PTX allows before PTX ISA 8.1 (features=+ptx81 or newer allows 32764); pass large data in memory}}
+  gpu.func @params(%a: !llvm.array<545 x i64>) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+// 32768 bytes: more than PTX 8.1 and newer allow too.
+// PTX84-NOT: takes 4360 bytes
+// PTX84: error: kernel @params takes 32768 bytes of parameters, more than the 32764 PTX allows; pass large data in memory
+gpu.module @over_new_limit {
+  // expected-error @+1 {{kernel @params takes 32768 bytes of parameters, more than the 4352 PTX allows}}
+  gpu.func @params(%a: !llvm.array<4096 x i64>) kernel {
+    gpu.return
+  }
+}
