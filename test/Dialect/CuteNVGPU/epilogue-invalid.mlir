@@ -58,6 +58,16 @@ func.func @widen(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1
 
 // -----
 
+// No conversion to fp8: arith.truncf to it does not lower to LLVM (the
+// translation failed after the verifier had passed it).
+func.func @fp8_output(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf8E4M3FN, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{cannot store 'f32' accumulators as 'f8E4M3FN'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f8E4M3FN, box = [64, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf8E4M3FN, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 func.func @tile_shape(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,32):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
   // expected-error @+1 {{the tile is an (64,64) tile of a coordinate tensor, got '!cute.tensor<!cute.coord<"(?,?)">, coord, "(64,32):(1,16777216)">'}}
   cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,32):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>

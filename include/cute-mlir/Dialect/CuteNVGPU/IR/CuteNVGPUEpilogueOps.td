@@ -56,7 +56,8 @@ def CuteNVGPU_EpilogueStoreOp : CuteNVGPU_Op<"epilogue_store"> {
 
     The descriptor is made on the host by `make_tma_descriptor` with the
     same atom from the row-major (M, N) output tensor. The accumulator is
-    converted as by `arith.truncf` (f32 to f16 or bf16) or stored as it is.
+    converted as by `arith.truncf` (f32 to f16 or bf16) or stored as it is;
+    fp8 outputs are not supported.
     The verifier checks that every thread's value i falls in the same box,
     at the same place relative to the thread's first value (so the stores
     unroll alike for all threads; for wgmma TiledMMAs tiled along M, boxes
