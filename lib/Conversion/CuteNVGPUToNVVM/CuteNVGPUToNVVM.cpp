@@ -27,6 +27,7 @@
 #include "cute-mlir/Atom/Gmma.h"
 #include "cute-mlir/Dialect/Cute/Transforms/LayoutTracer.h"
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/Targets.h"
 #include "cute-mlir/Layout/Notation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -665,12 +666,7 @@ static LogicalResult checkRegisterFragments(Operation *root) {
 /// select the instructions that need it, an abort far from the cause.
 static LogicalResult checkModuleTargets(Operation *root) {
   WalkResult result = root->walk([](gpu::GPUModuleOp module) {
-    ArrayAttr targets = module.getTargetsAttr();
-    for (Attribute attribute :
-         targets ? targets.getValue() : ArrayRef<Attribute>()) {
-      auto target = dyn_cast<NVVM::NVVMTargetAttr>(attribute);
-      if (!target)
-        continue;
+    for (NVVM::NVVMTargetAttr target : cute_nvgpu::nvvmTargetsOf(module)) {
       std::string error =
           cute::nvptxTargetError(target.getChip(), target.getFeatures());
       if (error.empty())

@@ -6,7 +6,7 @@
 
 #include "KernelParameterCheck.h"
 
-#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/Targets.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -19,30 +19,6 @@ using namespace mlir;
 
 namespace {
 
-/// The PTX ISA version the module's NVVM target emits: the highest
-/// `+ptxNN` of its features, else the first that has its chip (what LLVM's
-/// NVPTX backend picks); 0 without an NVVM target.
-int ptxIsaOf(gpu::GPUModuleOp module) {
-  ArrayAttr targets = module.getTargetsAttr();
-  for (Attribute attribute :
-       targets ? targets.getValue() : ArrayRef<Attribute>()) {
-    auto target = dyn_cast<NVVM::NVVMTargetAttr>(attribute);
-    if (!target)
-      continue;
-    int version = cute_nvgpu::firstPtxIsaOf(target.getChip()).value_or(0);
-    SmallVector<StringRef> features;
-    target.getFeatures().split(features, ',');
-    for (StringRef feature : features) {
-      int requested = 0;
-      StringRef flag = feature.trim();
-      if (flag.consume_front("+ptx") && !flag.getAsInteger(10, requested))
-        version = std::max(version, requested);
-    }
-    return version;
-  }
-  return 0;
-}
-
 struct CheckKernelParametersPass
     : public PassWrapper<CheckKernelParametersPass,
                          OperationPass<gpu::GPUModuleOp>> {
@@ -54,7 +30,9 @@ struct CheckKernelParametersPass
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    int ptxIsa = ptxIsaOf(module);
+    SmallVector<NVVM::NVVMTargetAttr> targets =
+        cute_nvgpu::nvvmTargetsOf(module);
+    int ptxIsa = targets.empty() ? 0 : cute_nvgpu::ptxIsaOf(targets.front());
     uint64_t limit = ptxIsa >= 81 ? 32764 : 4352;
     DataLayout layout(module);
     module.walk([&](LLVM::LLVMFuncOp func) {

@@ -1,4 +1,4 @@
-//===- KernelParameterCheck.h - Kernel parameters in PTX's limit -*- C++ -*-===//
+//===- KernelParameterCheck.h - Kernel parameter space ----------*- C++ -*-===//
 //
 // Part of the cute-mlir project.
 //

@@ -714,10 +714,10 @@ LogicalResult CopyOp::verify() {
                          << " elements but destination has " << *dst;
   // A dynamic size may still never match: 3 values into (?,4) (as the
   // lowering finds, but before any pass runs).
-  Result<Layout> srcLayout = parseLayout(
-      cast<cute::TensorType>(getSrc().getType()).getInnerLayout());
-  Result<Layout> dstLayout = parseLayout(
-      cast<cute::TensorType>(getDst().getType()).getInnerLayout());
+  Result<Layout> srcLayout =
+      parseLayout(cast<cute::TensorType>(getSrc().getType()).getInnerLayout());
+  Result<Layout> dstLayout =
+      parseLayout(cast<cute::TensorType>(getDst().getType()).getInnerLayout());
   if (srcLayout && dstLayout &&
       equal(size(*srcLayout), size(*dstLayout)) == Truth::False)
     return emitOpError() << "source has " << size(*srcLayout).str()

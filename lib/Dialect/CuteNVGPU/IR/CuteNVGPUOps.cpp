@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/Targets.h"
 
 #include "Verification.h"
 
@@ -178,57 +179,10 @@ CUTE_NVGPU_PARTITION_SYNTAX(RetileOp, TiledCopyAttr, TiledCopy, 1)
 // Shared checks
 //===----------------------------------------------------------------------===//
 
-/// The #nvvm.target attributes of the enclosing gpu.module.
-static SmallVector<NVVM::NVVMTargetAttr> nvvmTargets(Operation *op) {
-  SmallVector<NVVM::NVVMTargetAttr> found;
-  auto module = op->getParentOfType<gpu::GPUModuleOp>();
-  if (!module)
-    return found;
-  // Keep the optional alive while iterating over it.
-  std::optional<ArrayAttr> targets = module.getTargets();
-  if (!targets)
-    return found;
-  for (Attribute target : *targets)
-    if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
-      found.push_back(nvvm);
-  return found;
-}
-
-/// The PTX ISA version LLVM's NVPTX backend emits for a chip by default: the
-/// first that has the chip.
-static int defaultPtxIsa(StringRef chip, int sm) {
-  if (std::optional<int> first = firstPtxIsaOf(chip))
-    return *first;
-  if (sm >= 89)
-    return 78;
-  if (sm >= 86)
-    return 71;
-  if (sm >= 80)
-    return 70;
-  if (sm >= 75)
-    return 63;
-  return 60;
-}
-
-/// The PTX ISA version a target asks for: the highest `+ptxNN` of its
-/// features, or the chip's default.
-static int requestedPtxIsa(StringRef features, StringRef chip, int sm) {
-  int best = defaultPtxIsa(chip, sm);
-  SmallVector<StringRef> items;
-  features.split(items, ',');
-  for (StringRef item : items) {
-    int version = 0;
-    StringRef flag = item.trim();
-    if (flag.consume_front("+ptx") && !flag.getAsInteger(10, version))
-      best = std::max(best, version);
-  }
-  return best;
-}
-
 LogicalResult mlir::cute_nvgpu::checkTarget(Operation *op,
                                             const std::string &atom, int arch,
                                             int ptxIsa, bool archSpecific) {
-  for (NVVM::NVVMTargetAttr target : nvvmTargets(op)) {
+  for (NVVM::NVVMTargetAttr target : nvvmTargetsOf(op)) {
     StringRef chip = target.getChip();
     std::optional<int> sm = smOfChip(chip);
     if (!sm)
@@ -247,7 +201,7 @@ LogicalResult mlir::cute_nvgpu::checkTarget(Operation *op,
                                << "a or a newer architecture-specific "
                                   "target, but the target is "
                                << chip;
-    if (ptxIsa > requestedPtxIsa(target.getFeatures(), chip, *sm))
+    if (ptxIsa > ptxIsaOf(target))
       return op->emitOpError()
              << atom << " needs PTX ISA " << ptxIsa / 10 << "." << ptxIsa % 10
              << ": give the target features=+ptx" << ptxIsa;
