@@ -139,8 +139,7 @@ TEST(Inverses, BreakTiesBetweenEqualStridesAsCuTesSortDoes) {
   // the mode that comes first. The answers are compiled CuTe's.
   EXPECT_EQ(rightInverse(layout("((8,32),2):((1,1),0)")).str(), "32:8");
   EXPECT_EQ(rightInverse(layout("(4,2,3):(1,1,4)")).str(), "(4,3):(1,8)");
-  EXPECT_EQ(show(leftInverse(layout("((2,5),2):((10,10),0)"))),
-            "(10,2):(0,1)");
+  EXPECT_EQ(show(leftInverse(layout("((2,5),2):((10,10),0)"))), "(10,2):(0,1)");
   EXPECT_EQ(show(leftInverse(layout("(3,2,4):(4,4,1)"))), "(4,3):(6,1)");
 }
 
