@@ -69,6 +69,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::cute;
@@ -747,7 +748,35 @@ private:
 
 } // namespace
 
+/// What constant operands already break: the schedule divides by the
+/// workers and counts units times k-tiles in 32 bits. (Not the verifier's:
+/// constants may appear only once other passes fold.)
+static LogicalResult checkConstantOperands(StreamKScheduleOp op) {
+  APInt workers, units, ktiles;
+  if (matchPattern(op.getWorkers(), m_ConstantInt(&workers)) &&
+      workers.isZero())
+    return op.emitOpError() << "the schedule needs at least one worker, got 0";
+  if (!matchPattern(op.getUnits(), m_ConstantInt(&units)) ||
+      !matchPattern(op.getKtiles(), m_ConstantInt(&ktiles)))
+    return success();
+  bool overflow = false;
+  APInt total =
+      units.zextOrTrunc(128).umul_ov(ktiles.zextOrTrunc(128), overflow);
+  if (overflow || total.uge(APInt(128, 1).shl(31)))
+    return op.emitOpError()
+           << "units times k-tiles must be below 2^31 (the schedule is "
+              "computed in 32 bits), got "
+           << units.getZExtValue() << " x " << ktiles.getZExtValue();
+  return success();
+}
+
 LogicalResult cute::lowerStreamK(Operation *root, LayoutTracer &tracer) {
+  WalkResult checked = root->walk([](StreamKScheduleOp op) {
+    return ::mlir::failed(checkConstantOperands(op)) ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+  });
+  if (checked.wasInterrupted())
+    return failure();
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
     if (isa<StreamKWorkCountOp, StreamKWorkOp, StreamKFixupOp,

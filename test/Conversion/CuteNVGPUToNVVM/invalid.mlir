@@ -155,3 +155,40 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// Constant operands the schedule cannot take: it divides by the workers and
+// computes in 32 bits (both lowered silently, to a division by zero and a
+// wrapped count at run time).
+func.func @no_workers(%u: index, %k: index) -> index {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'cute_nvgpu.stream_k_schedule' op the schedule needs at least one worker, got 0}}
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %c0
+  %n = cute_nvgpu.stream_k_work_count %sk, %c0
+  return %n : index
+}
+
+// -----
+
+func.func @too_many_k_tiles(%w: index) -> index {
+  %units = arith.constant 65536 : index
+  %ktiles = arith.constant 32768 : index
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'cute_nvgpu.stream_k_schedule' op units times k-tiles must be below 2^31 (the schedule is computed in 32 bits), got 65536 x 32768}}
+  %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %w
+  %n = cute_nvgpu.stream_k_work_count %sk, %c0
+  return %n : index
+}
+
+// -----
+
+// Just below the limit: 65536 x 32767 k-tiles.
+func.func @most_k_tiles(%w: index) -> index {
+  %units = arith.constant 65536 : index
+  %ktiles = arith.constant 32767 : index
+  %c0 = arith.constant 0 : index
+  %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %w
+  %n = cute_nvgpu.stream_k_work_count %sk, %c0
+  return %n : index
+}
