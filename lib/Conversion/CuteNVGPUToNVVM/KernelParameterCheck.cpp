@@ -1,4 +1,4 @@
-//===- KernelParameterCheck.cpp - kernel parameters within PTX's limit ----===//
+//===- KernelParameterCheck.cpp - Kernel parameter space ------------------===//
 //
 // Part of the cute-mlir project.
 //
@@ -30,9 +30,13 @@ struct CheckKernelParametersPass
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    SmallVector<NVVM::NVVMTargetAttr> targets =
-        cute_nvgpu::nvvmTargetsOf(module);
-    int ptxIsa = targets.empty() ? 0 : cute_nvgpu::ptxIsaOf(targets.front());
+    // The module is compiled for each of its targets: the oldest PTX ISA
+    // among them sets the limit.
+    int ptxIsa = 0;
+    for (NVVM::NVVMTargetAttr target : cute_nvgpu::nvvmTargetsOf(module)) {
+      int version = cute_nvgpu::ptxIsaOf(target);
+      ptxIsa = ptxIsa == 0 ? version : std::min(ptxIsa, version);
+    }
     uint64_t limit = ptxIsa >= 81 ? 32764 : 4352;
     DataLayout layout(module);
     module.walk([&](LLVM::LLVMFuncOp func) {
@@ -46,8 +50,11 @@ struct CheckKernelParametersPass
         if (auto byval = func.getArgAttrOfType<TypeAttr>(
                 i, LLVM::LLVMDialect::getByValAttrName()))
           type = byval.getValue();
+        llvm::TypeSize size = layout.getTypeSize(type);
+        if (size.isScalable())
+          continue; // Not a type a kernel can take; others report it.
         bytes = llvm::alignTo(bytes, layout.getTypeABIAlignment(type));
-        bytes += layout.getTypeSize(type).getFixedValue();
+        bytes += size.getFixedValue();
       }
       if (bytes <= limit)
         return;

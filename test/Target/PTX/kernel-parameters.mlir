@@ -25,11 +25,24 @@ gpu.module @over_limit {
 // -----
 
 // 32768 bytes: more than PTX 8.1 and newer allow too.
-// PTX84-NOT: takes 4360 bytes
+// PTX84-NOT: error: kernel @params takes 4360 bytes
 // PTX84: error: kernel @params takes 32768 bytes of parameters, more than the 32764 PTX allows; pass large data in memory
 gpu.module @over_new_limit {
   // expected-error @+1 {{kernel @params takes 32768 bytes of parameters, more than the 4352 PTX allows}}
   gpu.func @params(%a: !llvm.array<4096 x i64>) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+// A module compiled for two targets takes the older PTX ISA's limit: its
+// own target asks for PTX 8.4, the first pipeline's for sm_90a's default,
+// 8.0. Under the second pipeline (8.4 too) it compiles.
+// PTX84-NOT: error: kernel @mixed
+gpu.module @two_targets [#nvvm.target<chip = "sm_90a", features = "+ptx84">] {
+  // expected-error @+1 {{kernel @mixed takes 4360 bytes of parameters, more than the 4352 PTX allows}}
+  gpu.func @mixed(%a: !llvm.array<545 x i64>) kernel {
     gpu.return
   }
 }
