@@ -641,16 +641,9 @@ static LogicalResult checkRegisterFragments(Operation *root) {
     if (layout.failed())
       return WalkResult::advance(); // The verifier reports it.
     cute::Int values = cosize(*layout);
-    // An index is 64 bits in NVPTX; a value narrower than a byte is counted
-    // as a byte (an i1 takes a predicate register of its own). Other element
-    // types are left to the unroll limit.
-    Type element = type.getElementType();
-    int64_t bits = element.isIndex() ? 64 : elementBits(element);
-    if (bits == 0)
-      return WalkResult::advance();
-    bits = std::max<int64_t>(bits, 8);
-    if (!values.isDynamic() &&
-        values.value() <= kMaxThreadRegisters * 32 / bits)
+    // Element types of no known width are left to the unroll limit.
+    int64_t fit = maxThreadRegisterValues(type.getElementType());
+    if (fit == 0 || (!values.isDynamic() && values.value() <= fit))
       return WalkResult::advance();
     fragment.emitOpError() << "a register fragment of " << values.str()
                            << " values of " << type.getElementType()

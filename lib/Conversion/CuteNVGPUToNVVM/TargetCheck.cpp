@@ -7,6 +7,7 @@
 #include "TargetCheck.h"
 
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/Targets.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -64,13 +65,7 @@ std::string cute::nvptxTargetError(StringRef chip, StringRef features) {
   // LLVM exits the process on a PTX ISA older than the chip.
   std::optional<int> first = cute_nvgpu::firstPtxIsaOf(chip);
   int newest = info ? newestPtxIsa(*info) : 0;
-  SmallVector<StringRef> items;
-  features.split(items, ',');
-  for (StringRef feature : items) {
-    int version = 0;
-    StringRef flag = feature.trim();
-    if (!flag.consume_front("+ptx") || flag.getAsInteger(10, version))
-      continue;
+  for (int version : cute_nvgpu::ptxFeatureVersions(features)) {
     if (first && version < *first)
       return ("features '" + features + "' ask for PTX ISA " +
               Twine(version / 10) + "." + Twine(version % 10) +

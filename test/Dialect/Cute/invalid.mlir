@@ -147,6 +147,14 @@ func.func @copy_sizes(%a: !cute.tensor<f32, gmem, "4:1">, %b: !cute.tensor<f32, 
 
 // -----
 
+func.func @copy_predicate_size(%a: !cute.tensor<f32, gmem, "(?,4):(1,?)">, %b: !cute.tensor<f32, rmem, "(?,4):(1,?)">, %p: !cute.tensor<i1, rmem, "2:1">) {
+  // expected-error @+1 {{'cute.copy' op source has 4*? elements but the predicate has 2}}
+  cute.copy %a, %b if %p : !cute.tensor<f32, gmem, "(?,4):(1,?)">, !cute.tensor<f32, rmem, "(?,4):(1,?)">, !cute.tensor<i1, rmem, "2:1">
+  return
+}
+
+// -----
+
 // A dynamic size that can never match: 4*? is a multiple of 4. (Only the
 // lowering found it.) `?:1` against `(?,2):(1,?)` may match, and verifies.
 func.func @copy_dynamic_sizes(%a: !cute.tensor<f32, rmem, "3:1">, %b: !cute.tensor<f32, gmem, "(?,4):(1,?)">, %c: !cute.tensor<f32, gmem, "?:1">, %d: !cute.tensor<f32, gmem, "(?,2):(1,?)">) {

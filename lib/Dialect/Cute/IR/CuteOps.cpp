@@ -690,16 +690,28 @@ LogicalResult StoreVectorOp::verify() {
   return verifyVectorOfTensor(*this, getTensor(), getValue().getType());
 }
 
+/// The sizes of two tensors as text, if they can never be equal: static
+/// sizes that differ, or dynamic ones such as 3 and 4*? (a multiple of 4).
+static std::optional<std::pair<std::string, std::string>>
+differentSizes(Value a, Value b) {
+  Result<Layout> la =
+      parseLayout(cast<cute::TensorType>(a.getType()).getInnerLayout());
+  Result<Layout> lb =
+      parseLayout(cast<cute::TensorType>(b.getType()).getInnerLayout());
+  if (!la || !lb || equal(size(*la), size(*lb)) != Truth::False)
+    return std::nullopt;
+  return std::make_pair(size(*la).str(), size(*lb).str());
+}
+
 LogicalResult CopyOp::verify() {
   if (getPred()) {
     if (!tensorElementType(getPred()).isInteger(1))
       return emitOpError() << "predicate elements must be i1, got "
                            << tensorElementType(getPred());
-    std::optional<int64_t> src = staticSize(getSrc()),
-                           pred = staticSize(getPred());
-    if (src && pred && *src != *pred)
-      return emitOpError() << "source has " << *src
-                           << " elements but the predicate has " << *pred;
+    if (auto sizes = differentSizes(getSrc(), getPred()))
+      return emitOpError() << "source has " << sizes->first
+                           << " elements but the predicate has "
+                           << sizes->second;
   }
   for (Value t : {getSrc(), getDst()})
     if (cast<cute::TensorType>(t.getType()).getMemory() == "coord")
@@ -708,21 +720,11 @@ LogicalResult CopyOp::verify() {
     return emitOpError() << "element types differ: "
                          << tensorElementType(getSrc()) << " and "
                          << tensorElementType(getDst());
-  std::optional<int64_t> src = staticSize(getSrc()), dst = staticSize(getDst());
-  if (src && dst && *src != *dst)
-    return emitOpError() << "source has " << *src
-                         << " elements but destination has " << *dst;
-  // A dynamic size may still never match: 3 values into (?,4) (as the
-  // lowering finds, but before any pass runs).
-  Result<Layout> srcLayout =
-      parseLayout(cast<cute::TensorType>(getSrc().getType()).getInnerLayout());
-  Result<Layout> dstLayout =
-      parseLayout(cast<cute::TensorType>(getDst().getType()).getInnerLayout());
-  if (srcLayout && dstLayout &&
-      equal(size(*srcLayout), size(*dstLayout)) == Truth::False)
-    return emitOpError() << "source has " << size(*srcLayout).str()
-                         << " elements but destination has "
-                         << size(*dstLayout).str();
+  // Dynamic sizes too: 3 values into (?,4) (the lowering found it, after
+  // the verifier had passed it).
+  if (auto sizes = differentSizes(getSrc(), getDst()))
+    return emitOpError() << "source has " << sizes->first
+                         << " elements but destination has " << sizes->second;
   return success();
 }
 

@@ -205,6 +205,13 @@ int mlir::cute_nvgpu::elementBits(Type type) {
                              : 0;
 }
 
+int64_t mlir::cute_nvgpu::maxThreadRegisterValues(Type element) {
+  int64_t bits = element.isIndex() ? 64 : elementBits(element);
+  if (bits == 0)
+    return 0;
+  return kMaxThreadRegisters * 32 / std::max<int64_t>(bits, 8);
+}
+
 /// A layout `shape:stride`, or a shape alone for its compact column-major
 /// layout (CuTe's Layout<Shape<...>>).
 static Result<cute::Layout> parseLayoutOrShape(StringRef text) {

@@ -63,9 +63,8 @@ mlir::cute_nvgpu::verifyAccumulatorFragment(Operation *op,
   // 32-bit registers a thread has (a 2^31-value fragment unrolled forever).
   // The size, not the cosize: a stride-0 mode of 2^31 is unrolled too.
   cute::Int values = cute::size(*layout);
-  int64_t bits = elementBits(accType);
-  if (values.isDynamic() || bits == 0 ||
-      values.value() > kMaxThreadRegisters * 32 / bits)
+  int64_t fit = maxThreadRegisterValues(accType);
+  if (values.isDynamic() || fit == 0 || values.value() > fit)
     return op->emitOpError()
            << "a thread's " << values.str() << " accumulators of " << accType
            << " do not fit its " << kMaxThreadRegisters << " registers";

@@ -50,15 +50,22 @@ static int defaultPtxIsa(StringRef chip) {
   return 60;
 }
 
-int mlir::cute_nvgpu::ptxIsaOf(NVVM::NVVMTargetAttr target) {
-  int best = defaultPtxIsa(target.getChip());
+SmallVector<int> mlir::cute_nvgpu::ptxFeatureVersions(StringRef features) {
   SmallVector<StringRef> items;
-  target.getFeatures().split(items, ',');
+  features.split(items, ',');
+  SmallVector<int> versions;
   for (StringRef item : items) {
     int version = 0;
     StringRef flag = item.trim();
     if (flag.consume_front("+ptx") && !flag.getAsInteger(10, version))
-      best = std::max(best, version);
+      versions.push_back(version);
   }
+  return versions;
+}
+
+int mlir::cute_nvgpu::ptxIsaOf(NVVM::NVVMTargetAttr target) {
+  int best = defaultPtxIsa(target.getChip());
+  for (int version : ptxFeatureVersions(target.getFeatures()))
+    best = std::max(best, version);
   return best;
 }

@@ -43,6 +43,11 @@ std::optional<int> firstPtxIsaOf(llvm::StringRef chip);
 /// The 32-bit registers a thread may have (PTX: at most 255).
 inline constexpr int64_t kMaxThreadRegisters = 255;
 
+/// How many values of `element` a thread's registers hold: an index is 64
+/// bits, a value narrower than a byte counts as a byte (an i1 takes a
+/// predicate register of its own); 0 for a type of no known width.
+int64_t maxThreadRegisterValues(Type element);
+
 /// The most CTAs a cluster holds without the non-portable opt-in, which the
 /// runtime does not request: the limit of the ops that name a cluster and of
 /// cluster launches alike.

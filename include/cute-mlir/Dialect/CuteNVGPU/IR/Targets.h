@@ -17,6 +17,10 @@ namespace cute_nvgpu {
 /// (none outside one).
 SmallVector<NVVM::NVVMTargetAttr> nvvmTargetsOf(Operation *op);
 
+/// The versions of the `+ptxNN` flags of a comma-separated feature list
+/// (80 for +ptx80), in order.
+SmallVector<int> ptxFeatureVersions(StringRef features);
+
 /// The PTX ISA version `target` emits (80 for 8.0): the highest `+ptxNN` of
 /// its features, else the first that has its chip, which is what LLVM's
 /// NVPTX backend picks; 0 for a chip it cannot read.
