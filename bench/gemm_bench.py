@@ -6,7 +6,8 @@ PTX is given (the others are skipped):
 
   python3 bench/gemm_bench.py --gemm-sm80 DIR/gemm-sm80.sm_80.ptx \
       --gemm-sm90a DIR/gemm-sm90a.sm_90a.ptx [--gemm-sm90a-ws PTX] \
-      [--quick] [--shapes 4096 8192x8192x2048 ...] [--reps N]
+      [--quick] [--shapes 4096 8192x8192x2048 ...] [--reps N] \
+      [--cute-dsl CUTLASS/examples/python/CuTeDSL/hopper/dense_gemm_persistent.py]
 
 Checks first: each kernel runs on fresh random inputs (never zeros) of
 several shapes, ragged ones included, into an output filled with NaN, and is
@@ -18,16 +19,19 @@ round times ours, cuBLAS (through torch, same types where torch allows) and
 every Triton config of the persistent, grouped matmul below, one launch each
 between CUDA events, in an order rotated per round, after a GPU-side sleep
 that lets the CPU queue the round; rounds repeat, so clock drift hits all
-alike. The table: medians in TFLOP/s (2MNK / time), ours' min-max, the best
-Triton config, ratios ours / theirs. With no kernel option, only the
-baselines are timed (f16 in, f32 out). Exit status 1 if any check failed.
+alike. With --cute-dsl, CuTe DSL's persistent warp-specialized Hopper GEMM
+(CUTLASS's example; bench/cute_dsl.py) is timed the same way in several
+configs, each first checked as Triton's are. The table: medians in TFLOP/s
+(2MNK / time), ours' min-max, each peer's best config, ratios ours / theirs.
+With no kernel option, only the baselines are timed (f16 in, f32 out). Exit
+status 1 if any check failed.
 
 fp8: our kernels and cuBLAS (torch._scaled_mm's default) add each k-tile's
 wgmma sum into an f32 accumulator; Triton on sm_90 by default never does
 (max_num_imprecise_acc 2^30), and loses most of a long sum. So each Triton
 fp8 config runs both promoted (max_num_imprecise_acc = BK) and unpromoted;
 those that fail the K=65536 check are not Triton's best but are listed
-after the table.
+after the table. CuTe DSL's fp8 kernel never promotes either: the same rule.
 
 Kernel arguments follow MLIR's memref calling convention (gpu_check.py):
 each memref<?xT> is 5 parameters (allocated, aligned, offset, size, stride),
@@ -221,6 +225,11 @@ def parse_args(argv=None):
                    "old.ptx), timed in the same rounds as the one given: "
                    "an A/B of a change; @SMEM launches it with SMEM bytes "
                    "of dynamic shared memory instead of KERNEL's")
+    p.add_argument("--cute-dsl", metavar="PY",
+                   help="CUTLASS's CuTe DSL example dense_gemm_persistent.py"
+                   " (its HopperWgmmaGemmPersistentKernel; needs the "
+                   "nvidia-cutlass-dsl package of its release): times its "
+                   "configs beside ours as a third peer")
     a = p.parse_args(argv)
     a.before = dict(parse_before(item, p) for item in a.before)
     unknown = set(a.before) - {k.label for k in KERNELS}
@@ -512,13 +521,29 @@ def triton_fn(cfg, tma, sms, promote=False):
 
 
 def triton_variants(in_type, out_type, sms):
-    """({name: fn(a, b, c)}, {names}) of the configs that compile, fit and
-    are right on a ragged 300x200x144 problem (a wrong one is a failure),
-    and those of them that are imprecise: fp8 ones that fail the long-K
-    check our fp8 kernels and cuBLAS pass. fp8 configs are tried promoted
-    and with Triton's default (unpromoted) accumulation."""
+    """{name: fn(a, b, c)} of every Triton config, with pointer loads and
+    (where Triton has them) TMA descriptors; fp8 ones promoted and with
+    Triton's default (unpromoted) accumulation."""
     if not triton:
-        return {}, set()
+        return {}
+    found = {}
+    fp8 = in_type == "e4m3"
+    for bm, bn, bk, warps, stages in TRITON_CONFIGS:
+        bk *= 2 if TYPE_BYTES[in_type] == 1 else 1
+        for tma in (False, True) if TensorDescriptor else (False,):
+            for promote in (True, False) if fp8 else (False,):
+                name = (f"{bm}x{bn}x{bk} w{warps} s{stages}{' tma' * tma}"
+                        f"{' promoted' * (fp8 and promote)}")
+                found[name] = triton_fn((bm, bn, bk, warps, stages), tma, sms,
+                                        promote)
+    return found
+
+
+def screen(who, candidates, in_type, out_type):
+    """({name: fn}, {names}): the candidates (fn(a, b, c) into C = A B^T)
+    that run, fit and are right on a ragged 300x200x144 problem (a wrong one
+    is a failure), and those of them that are imprecise: fp8 ones that fail
+    the long-K check our fp8 kernels and cuBLAS pass."""
     variants, imprecise = {}, set()
     a, b = random_inputs(in_type, 300, 200, 144)
     fp8 = in_type == "e4m3"
@@ -526,27 +551,20 @@ def triton_variants(in_type, out_type, sms):
         m, n, kk = FP8_LONG_K
         long_a, long_b = (torch.rand(r, kk, device="cuda").mul_(0.5).add_(
             0.5).to(dtype(in_type)) for r in (m, n))
-    for bm, bn, bk, warps, stages in TRITON_CONFIGS:
-        bk *= 2 if TYPE_BYTES[in_type] == 1 else 1
-        for tma in (False, True) if TensorDescriptor else (False,):
-            for promote in (True, False) if fp8 else (False,):
-                name = (f"{bm}x{bn}x{bk} w{warps} s{stages}{' tma' * tma}"
-                        f"{' promoted' * (fp8 and promote)}")
-                fn = triton_fn((bm, bn, bk, warps, stages), tma, sms,
-                               promote)
-                try:
-                    ok = verify(f"triton {name}", lambda c: fn(a, b, c), a,
-                                b, in_type, out_type)
-                    if ok and fp8 and not verify(
-                            f"triton {name} {m}x{n}x{kk}",
-                            lambda c: fn(long_a, long_b, c), long_a, long_b,
-                            "long", out_type, record=False):
-                        imprecise.add(name)
-                except Exception as e:  # out of shared memory, say
-                    print(f"triton {name}: skipped ({type(e).__name__})")
-                    continue
-                if ok:
-                    variants[name] = fn
+    for name, fn in candidates.items():
+        try:
+            ok = verify(f"{who} {name}", lambda c: fn(a, b, c), a, b, in_type,
+                        out_type)
+            if ok and fp8 and not verify(
+                    f"{who} {name} {m}x{n}x{kk}",
+                    lambda c: fn(long_a, long_b, c), long_a, long_b, "long",
+                    out_type, record=False):
+                imprecise.add(name)
+        except Exception as e:  # out of shared memory, say
+            print(f"{who} {name}: skipped ({type(e).__name__})")
+            continue
+        if ok:
+            variants[name] = fn
     return variants, imprecise
 
 
@@ -590,15 +608,41 @@ def input_sets(in_type, out_type, m, n, k, l2):
     return sets
 
 
-def bench(k, fn, shapes, reps, sms, l2, before=None):
-    """Rows (label, shape, ours [med, min, max] ms or None, cuBLAS ms, how,
-    Triton (ms, config) or None) for kernel k (None: baselines only); with
-    `before` (an earlier build of k: its Kernel entry and the loaded
-    function), a row for it as well."""
+def peers(in_type, out_type, sms, cute_dsl=None):
+    """[(peer, {name: fn(a, b, c)}, {imprecise names})]: Triton's configs,
+    and CuTe DSL's if `cute_dsl` names its example, each screened."""
+    found = []
+    if triton:
+        found.append(("Triton", *screen("triton", triton_variants(
+            in_type, out_type, sms), in_type, out_type)))
+    if cute_dsl:
+        import cute_dsl as dsl
+        found.append(("CuTe DSL", *screen("cute-dsl", dsl.variants(
+            cute_dsl, in_type, out_type, sms), in_type, out_type)))
+    return found
+
+
+@dataclass
+class Row:
+    label: str
+    shape: tuple
+    ours: list            # [median, min, max] ms, or None (baselines only)
+    cublas: float         # median ms
+    how: str              # which cuBLAS call
+    best: dict            # peer -> (median ms, config): its best config as
+                          # precise as ours
+    fast: dict            # peer -> (median ms, config): its best imprecise
+
+
+def bench(k, fn, shapes, reps, sms, l2, before=None, cute_dsl=None):
+    """Rows for kernel k (None: baselines only) against cuBLAS and each
+    peer's configs (Triton, CuTe DSL with `cute_dsl`); with `before` (an
+    earlier build of k: its Kernel entry and the loaded function), a row for
+    it as well."""
     in_type, out_type = (k.in_type, k.out_type) if k else ("f16", "f32")
     blas, how = cublas(in_type, out_type)
     print(f"\ncuBLAS for {in_type} in, {out_type} out: {how}")
-    variants, imprecise = triton_variants(in_type, out_type, sms)
+    others = peers(in_type, out_type, sms, cute_dsl)
     rows = []
     for m, n, kk in shapes:
         if k and k.args == "tma" and kk * TYPE_BYTES[in_type] % 16:
@@ -612,56 +656,68 @@ def bench(k, fn, shapes, reps, sms, l2, before=None):
         if before:
             cont["before"] = [launcher(*before, *s, m, n, kk, sms)
                               for s in sets]
-        for name, tfn in variants.items():
-            cont[name] = [lambda s=s, f=tfn: f(*s) for s in sets]
+        for peer, variants, _ in others:
+            for name, pfn in variants.items():
+                cont[(peer, name)] = [lambda s=s, f=pfn: f(*s) for s in sets]
         times = time_interleaved(cont, nsets, reps)
         med = {name: statistics.median(t) for name, t in times.items()}
-        # Triton's best is the best of the configs as precise as ours; the
+        # A peer's best is the best of its configs as precise as ours; its
         # best imprecise one is reported beside it.
-        best, fast = (min((v for v in variants if (v in imprecise) == x),
-                          key=med.get, default=None) for x in (False, True))
-        tri = (med[best], best) if best else None
-        tri_fast = (med[fast], fast) if fast else None
-        rows.append((k.label if k else "(baselines)", (m, n, kk),
-                     [med["ours"], min(times["ours"]), max(times["ours"])]
-                     if k else None, med["cuBLAS"], how, tri, tri_fast))
+        best, fast = {}, {}
+        for peer, variants, imprecise in others:
+            for into, x in ((best, False), (fast, True)):
+                name = min((v for v in variants if (v in imprecise) == x),
+                           key=lambda v: med[(peer, v)], default=None)
+                if name:
+                    into[peer] = (med[(peer, name)], name)
+        spread = lambda t: [statistics.median(t), min(t), max(t)]  # noqa
+        rows.append(Row(k.label if k else "(baselines)", (m, n, kk),
+                        spread(times["ours"]) if k else None, med["cuBLAS"],
+                        how, best, fast))
         if before:
-            rows.append((k.label + " (before)", (m, n, kk),
-                         [med["before"], min(times["before"]),
-                          max(times["before"])], med["cuBLAS"], how, tri,
-                         tri_fast))
+            rows.append(dataclasses.replace(
+                rows[-1], label=k.label + " (before)",
+                ours=spread(times["before"])))
         del sets, cont
         torch.cuda.empty_cache()
     return rows
 
 
-def table(rows):
-    print(f"\n{torch.cuda.get_device_name()}  (TFLOP/s, medians; ratios "
-          "ours/theirs)")
+def table(rows, device):
+    """Prints the rows: TFLOP/s, and ratios ours / theirs (time over ours'),
+    a column pair for each peer that has a best config anywhere."""
+    names = list(dict.fromkeys(p for r in rows for p in r.best))
+    print(f"\n{device}  (TFLOP/s, medians; ratios ours/theirs)")
     print(f"{'kernel':<28}{'M x N x K':<19}{'ours':>7}{'ours min-max':>15}"
-          f"{'cuBLAS':>8}{'ratio':>7}{'Triton':>8}  {'config':<24}"
-          f"{'ratio':>6}")
-    for label, (m, n, kk), ours, blas, _, tri, _ in rows:
+          f"{'cuBLAS':>8}{'ratio':>7}" + "".join(
+              f"{p:>10}  {'config':<24}{'ratio':>6}" for p in names))
+    for r in rows:
+        m, n, kk = r.shape
         tf = lambda ms: 2.0 * m * n * kk / ms / 1e9  # noqa: E731
-        o = f"{tf(ours[0]):7.1f}{tf(ours[2]):8.1f}-{tf(ours[1]):<6.1f}" \
-            if ours else f"{'-':>7}{'-':>15}"
-        line = f"{label:<28}{f'{m}x{n}x{kk}':<19}{o}{tf(blas):8.1f}"
-        line += f"{blas / ours[0]:7.2f}" if ours else f"{'-':>7}"
-        if tri:
-            line += f"{tf(tri[0]):8.1f}  {tri[1]:<24}"
-            line += f"{tri[0] / ours[0]:6.2f}" if ours else f"{'-':>6}"
+        ratio = lambda ms: f"{ms / r.ours[0]:6.2f}" if r.ours else f"{'-':>6}"
+        line = f"{r.label:<28}{f'{m}x{n}x{kk}':<19}"
+        line += (f"{tf(r.ours[0]):7.1f}{tf(r.ours[2]):8.1f}-"
+                 f"{tf(r.ours[1]):<6.1f}" if r.ours else f"{'-':>7}{'-':>15}")
+        line += f"{tf(r.cublas):8.1f} {ratio(r.cublas)}"
+        for p in names:
+            if p in r.best:
+                ms, config = r.best[p]
+                line += f"{tf(ms):10.1f}  {config:<24}{ratio(ms)}"
+            else:
+                line += f"{'-':>10}  {'':<24}{'-':>6}"
         print(line)
-    for label, how in dict.fromkeys((r[0], r[4]) for r in rows):
+    for label, how in dict.fromkeys((r.label, r.how) for r in rows):
         print(f"cuBLAS for {label}: {how}")
-    fast = [r for r in rows if r[6]]
+    fast = [(r, p, v) for r in rows for p, v in r.fast.items()]
     if fast:
-        print(f"\nTriton configs that fail the fp8 {FP8_LONG_K[0]}x"
-              f"{FP8_LONG_K[1]}x{FP8_LONG_K[2]} check (never promoted), "
-              "not counted above:")
-    for label, (m, n, kk), ours, _, _, _, (ms, config) in fast:
+        print(f"\nConfigs that fail the fp8 {FP8_LONG_K[0]}x{FP8_LONG_K[1]}x"
+              f"{FP8_LONG_K[2]} check (never promoted), not counted above:")
+    for r, peer, (ms, config) in fast:
+        m, n, kk = r.shape
         tf = 2.0 * m * n * kk / ms / 1e9
-        ratio = f", ours/that {ms / ours[0]:.2f}" if ours else ""
-        print(f"{label:<28}{f'{m}x{n}x{kk}':<19}{tf:7.1f}  {config}{ratio}")
+        ratio = f", ours/that {ms / r.ours[0]:.2f}" if r.ours else ""
+        print(f"{r.label:<28}{f'{m}x{n}x{kk}':<19}{tf:7.1f}  {peer} {config}"
+              f"{ratio}")
 
 
 def main(argv=None):
@@ -695,14 +751,16 @@ def main(argv=None):
             if len(FAILURES) != failures:
                 print(f"{k.label}: not timed, its checks failed")
             elif not args.check_only:
-                rows += bench(k, fn, args.time_shapes, args.reps, sms, l2, old)
+                rows += bench(k, fn, args.time_shapes, args.reps, sms, l2, old,
+                               args.cute_dsl)
         except Exception as e:  # a launch or driver error
             FAILURES.append(f"{k.label}: {e}")
             print(f"{k.label}: FAIL {type(e).__name__}: {e}")
     if not args.kernels and not args.check_only:
-        rows += bench(None, None, args.time_shapes, args.reps, sms, l2)
+        rows += bench(None, None, args.time_shapes, args.reps, sms, l2,
+                      cute_dsl=args.cute_dsl)
     if rows:
-        table(rows)
+        table(rows, torch.cuda.get_device_name())
     if FAILURES:
         print("FAILED:", ", ".join(FAILURES))
         return 1
