@@ -180,9 +180,19 @@ Result<Layout> TiledMma::layoutTV(int p, int q, const Layout &atomTV,
   }
   if (logical)
     return frg;
-  // thread index -> (ThrV,ThrM,ThrN,ThrK)
-  Layout toThrid = rightInverse(vmnk);
+  CUTE_TRY(toThrid, threadIndexToThrid());
   return composition(frg, Tiler::tuple({Tiler(toThrid), Tiler::underscore()}));
+}
+
+Result<Layout> TiledMma::threadIndexToThrid() const {
+  // CuTe's thridx_2_thrid (since CUTLASS 4.1): complete ThrLayoutVMNK with
+  // its complement so that every thread index below its cosize has a right
+  // inverse, then fold the complement's coordinate away with a 0 stride.
+  CUTE_TRY(rest, complement(vmnk));
+  Layout toPosition = rightInverse(makeLayout({vmnk, rest}));
+  Layout fold = makeLayoutUnchecked(IntTuple::tuple({size(vmnk), Int(1)}),
+                                    IntTuple::tuple({1, 0}));
+  return composition(fold, toPosition);
 }
 
 Result<Layout> TiledMma::layoutC_TV() const {

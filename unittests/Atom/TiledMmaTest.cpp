@@ -85,10 +85,15 @@ TEST(TiledMma, TwoByTwoSm70QuadpairsMakeA16x16x4Tile) {
 
 TEST(TiledMma, OneSm70QuadpairCoversItsTileByLogicalThread) {
   // One quadpair is lanes 0-3 and 16-19. By thread index (CuTe's
-  // get_layoutC_TV, through the right inverse of ThrLayoutVMNK) only the
-  // compact prefix, lanes 0-3, is kept; by logical thread all 8 are.
+  // get_layoutC_TV) all 32 lanes are there, lanes 4-15 and 20-31 repeating
+  // 0-3 and 16-19; by logical thread the 8 of the quadpair are.
   TiledMma mma = tiled("SM70_8x8x4_F32F16F16F32_NT", "(1,1,1):(0,0,0)");
-  EXPECT_EQ(size(mma.layoutC_TV()->mode(0)).value(), 4);
+  Layout byLane = *mma.layoutC_TV();
+  EXPECT_EQ(size(byLane.mode(0)).value(), 32);
+  for (int64_t v = 0; v < 8; ++v) {
+    EXPECT_EQ(at(byLane, 5, v), at(byLane, 1, v));
+    EXPECT_EQ(at(byLane, 20, v), at(byLane, 16, v));
+  }
   Layout c = *mma.logicalLayoutC_TV();
   EXPECT_EQ(size(c.mode(0)).value(), 8);
   expectBijection(c, 8 * 8);
@@ -98,6 +103,41 @@ TEST(TiledMma, OneSm70QuadpairCoversItsTileByLogicalThread) {
   }
   // Logical thread 4 is lane 16: its first C value is element (4, 0).
   EXPECT_EQ(at(c, 4, 0), 4);
+}
+
+TEST(TiledMma, Sm70QuadpairsByThreadIndexAreCuTes) {
+  // Golden values: compiled CuTe's (CUTLASS 4.x) get_layout{A,B,C}_TV of
+  // make_tiled_mma(SM70_8x8x4_F32F16F16F32_NT{}, Layout<Shape<_1,_2,_1>>{})
+  // and of the atom alone. Since CUTLASS 4.1 the thread index goes through
+  // the right inverse of ThrLayoutVMNK completed by its complement, so the
+  // quadpair's lanes 16-19 keep their values.
+  TiledMma two = tiled("SM70_8x8x4_F32F16F16F32_NT", "(1,2,1):(0,1,0)");
+  EXPECT_EQ(two.thrLayoutVMNK().str(), "((4,2),1,2,1):((1,16),0,4,0)");
+  EXPECT_EQ(two.layoutA_TV()->str(), "((4,(2,2),2),(4,(1,1))):((8,(0,0),4),"
+                                     "(1,(0,0)))");
+  EXPECT_EQ(two.layoutB_TV()->str(), "((4,(2,2),2),(4,(1,1))):((16,(8,0),4),"
+                                     "(1,(0,0)))");
+  EXPECT_EQ(two.layoutC_TV()->str(),
+            "(((2,2),(2,2),2),((2,2,2),(1,1))):(((1,16),(64,0),4),((8,2,32),"
+            "(0,0)))");
+  TiledMma one = tiled("SM70_8x8x4_F16F16F16F16_TN", "(1,1,1):(0,0,0)");
+  EXPECT_EQ(one.layoutA_TV()->str(), "((4,4,2),(4,(1,1))):((1,0,4),(8,(0,0)))");
+  EXPECT_EQ(one.layoutB_TV()->str(), "((4,4,2),(4,(1,1))):((1,0,4),(8,(0,0)))");
+  EXPECT_EQ(one.layoutC_TV()->str(), "((4,4,2),(8,(1,1))):((1,0,4),(8,(0,0)))");
+}
+
+TEST(TiledMma, AtomsTiledAlongKShareTheCOfTheirAtom) {
+  // A deliberate difference from CuTe: compiled CuTe's get_layoutC_TV of
+  // make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_1,_2,_2>>{})
+  // is ((4,8,4),((2,2),(1,1))):((32,1,128),((16,8),(0,0))), whose K atoms'
+  // threads (64-127) run past the 16x16 C tile. Ours gives each the C of
+  // its (M,N) atom, which it holds a partial sum of.
+  TiledMma mma = tiled("SM80_16x8x16_F32F16F16F32_TN", "(1,2,2):(0,1,2)");
+  Layout c = *mma.layoutC_TV();
+  EXPECT_EQ(c.str(), "((4,8,2,2),((2,2),(1,1))):((32,1,128,0),((16,8),(0,0)))");
+  for (int64_t t = 0; t < 64; ++t)
+    for (int64_t v = 0; v < 4; ++v)
+      EXPECT_EQ(at(c, t + 64, v), at(c, t, v));
 }
 
 TEST(TiledMma, AMPermutationMovesEveryPositionThroughIt) {

@@ -69,9 +69,12 @@ public:
 
   /// The same three, indexed by logical thread ((ThrV,(ThrM,ThrN)) and so
   /// on) instead of thread index. They differ where an atom's threads are
-  /// not lanes 0..n-1: SM70's quadpair is lanes 0-3 and 16-19, and the
-  /// thread-index form (through the right inverse of ThrLayoutVMNK, as in
-  /// CuTe) keeps only the compact prefix, lanes 0-3.
+  /// not lanes 0..n-1: SM70's quadpair is lanes 0-3 and 16-19. The
+  /// thread-index form (CuTe's since CUTLASS 4.1) then spans every lane up
+  /// to the cosize of ThrLayoutVMNK completed by its complement, and a lane
+  /// outside the tiling repeats the values of one inside it: for one
+  /// quadpair, lanes 4-15 those of lanes 0-3 and lanes 20-31 those of lanes
+  /// 16-19.
   Result<Layout> logicalLayoutC_TV() const;
   Result<Layout> logicalLayoutA_TV() const;
   Result<Layout> logicalLayoutB_TV() const;
@@ -89,6 +92,8 @@ private:
   /// index or by logical thread.
   Result<Layout> layoutTV(int p, int q, const Layout &atomTV,
                           bool logical = false) const;
+  /// thread index -> (ThrV,ThrM,ThrN,ThrK) position, CuTe's thridx_2_thrid.
+  Result<Layout> threadIndexToThrid() const;
 
   MmaAtom mmaAtom;
   Layout atomLayoutMNK;
