@@ -710,6 +710,10 @@ private:
   Result<CalcValue> parseCallOrName() {
     size_t start = reader.position();
     std::string name = *reader.readIdentifier();
+    if (reader.peek() == '<') {
+      CUTE_TRY(arguments, readTemplateArguments());
+      return CalcValue{CalcValue::Name{name + arguments}};
+    }
     if (!reader.consume('('))
       return CalcValue{CalcValue::Name{name}};
     auto it = functions().find(name);
@@ -742,6 +746,34 @@ private:
     (void)ok;
     Result<CalcValue> result = fn.handler(args);
     return result.context(name);
+  }
+
+  /// `<A,B>` after a name, as CuTe's wgmma atoms take their majors
+  /// (`SM90_64x64x16_F16F16F16_SS<MN,K>`): identifiers, `::` and commas,
+  /// returned with the spaces dropped for the atom tables to read.
+  Result<std::string> readTemplateArguments() {
+    std::string text = "<";
+    reader.consume('<');
+    while (true) {
+      std::optional<std::string> part = reader.readIdentifier();
+      if (!part)
+        return reader.errorHere("expected a template argument");
+      text += *part;
+      if (reader.consume(':')) {
+        if (!reader.consume(':'))
+          return reader.errorHere("expected `::`");
+        text += "::";
+        continue;
+      }
+      if (reader.consume(',')) {
+        text += ',';
+        continue;
+      }
+      if (reader.consume('>'))
+        return text + '>';
+      return reader.errorHere("expected `::`, `,` or `>` in template "
+                              "arguments");
+    }
   }
 
   static constexpr int kMaxCallNesting = 256;
