@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -67,6 +68,37 @@ struct RejectTargetPass
   std::string message;
 };
 
+/// A gpu.module of the pipeline has NVVM targets only: the kernels are
+/// lowered to NVVM for PTX, and gpu-module-to-binary would hand them to
+/// every target's backend, where AMDGPU aborts on NVPTX's kernel calling
+/// convention ("unsupported calling convention").
+struct RequireNVVMTargetsPass
+    : public PassWrapper<RequireNVVMTargetsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RequireNVVMTargetsPass)
+
+  StringRef getArgument() const override { return "cute-require-nvvm-targets"; }
+
+  void runOnOperation() override {
+    WalkResult result = getOperation().walk([](gpu::GPUModuleOp module) {
+      std::optional<ArrayAttr> targets = module.getTargets();
+      if (!targets)
+        return WalkResult::advance();
+      for (Attribute target : *targets) {
+        if (isa<NVVM::NVVMTargetAttr>(target))
+          continue;
+        module.emitOpError()
+            << "target " << target
+            << " is not an #nvvm.target: cute-to-ptx compiles gpu.modules "
+               "for NVIDIA GPUs only";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
 } // namespace
 
 void cute::buildCuteToPTXPipeline(OpPassManager &pm,
@@ -80,6 +112,7 @@ void cute::buildCuteToPTXPipeline(OpPassManager &pm,
   target.chip = options.chip;
   target.features = options.features;
   target.optLevel = options.optLevel;
+  pm.addPass(std::make_unique<RequireNVVMTargetsPass>());
   // Cute values at function, kernel and loop boundaries travel as parts.
   pm.addPass(cute::createCuteDecomposeBoundariesPass());
   pm.addPass(createGpuNVVMAttachTarget(target));

@@ -1,5 +1,5 @@
-// RUN: not cute-opt %s --split-input-file --convert-cute-nvgpu-to-nvvm 2>&1 | FileCheck %s
-// RUN: not cute-opt %s --split-input-file --cute-to-ptx="chip=sm_90a" 2>&1 | FileCheck %s
+// RUN: not cute-opt %s --split-input-file --convert-cute-nvgpu-to-nvvm 2>&1 | FileCheck %s --check-prefixes=CHECK,CONVERT
+// RUN: not cute-opt %s --split-input-file --cute-to-ptx="chip=sm_90a" 2>&1 | FileCheck %s --check-prefixes=CHECK,PTX
 
 // A target written on a gpu.module is checked as the pipeline's options are.
 // LLVM's NVPTX backend ignored a PTX ISA newer than it knows ("not a
@@ -19,8 +19,18 @@ gpu.module @older [#nvvm.target<chip = "sm_90a", features = "+ptx70">] {
 
 // -----
 
-// A module's other targets are left to their own dialects.
-// CHECK: :[[@LINE+1]]:1: error: 'gpu.module' op target #nvvm.target<chip = "sm_99">: chip 'sm_99' is not a chip LLVM's NVPTX backend knows
+// The NVVM lowering leaves a module's other targets to their own dialects;
+// cute-to-ptx, which compiles every target of a module, takes NVVM targets
+// only: AMDGPU's backend aborted on the kernels lowered for NVPTX.
+// CONVERT: :[[@LINE+2]]:1: error: 'gpu.module' op target #nvvm.target<chip = "sm_99">: chip 'sm_99' is not a chip LLVM's NVPTX backend knows
+// PTX: :[[@LINE+1]]:1: error: 'gpu.module' op target #rocdl.target<chip = "gfx90a"> is not an #nvvm.target: cute-to-ptx compiles gpu.modules for NVIDIA GPUs only
 gpu.module @unknown [#rocdl.target<chip = "gfx90a">, #nvvm.target<chip = "sm_99">] {
+  gpu.func @k() kernel { gpu.return }
+}
+
+// -----
+
+// PTX: :[[@LINE+1]]:1: error: 'gpu.module' op target #rocdl.target<chip = "gfx90a"> is not an #nvvm.target
+gpu.module @amd [#rocdl.target<chip = "gfx90a">] {
   gpu.func @k() kernel { gpu.return }
 }
