@@ -27,6 +27,9 @@ CUdeviceptr devicePtr(const void *p) {
   return reinterpret_cast<CUdeviceptr>(p);
 }
 
+/// The cluster size every cluster-capable GPU launches.
+constexpr intptr_t kPortableClusterSize = 8;
+
 /// Raises the function's dynamic shared memory limit when a launch asks for
 /// more than the default 48 KiB (the opt-in maximum is the device's).
 void allowDynamicSharedMemory(const CudaDriver &d, CUfunction function,
@@ -130,6 +133,12 @@ extern "C" void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
   auto f = static_cast<CUfunction>(function);
   auto s = static_cast<CUstream>(stream);
   allowDynamicSharedMemory(*d, f, smem);
+  // Clusters of more than the portable 8 CTAs (16 on an H100) launch only
+  // once the function allows them, as upstream's runtime does.
+  if (clusterX * clusterY * clusterZ > kPortableClusterSize)
+    check(d->cuFuncSetAttribute(
+              f, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+          "cuFuncSetAttribute(NON_PORTABLE_CLUSTER_SIZE_ALLOWED)");
   CUlaunchAttribute attributes[2] = {};
   attributes[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
   attributes[0].value.clusterDim = {static_cast<unsigned>(clusterX),

@@ -174,6 +174,8 @@ CUresult cuFuncSetAttribute(CUfunction, int attribute, int value) {
   REQUIRE_CONTEXT("cuFuncSetAttribute");
   if (attribute == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
     state.dynamicSharedLimits.push_back(value);
+  if (attribute == CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED)
+    state.nonPortableClusters.push_back(value);
   return CUDA_SUCCESS;
 }
 

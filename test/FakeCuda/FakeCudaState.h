@@ -37,6 +37,7 @@ struct FakeCudaState {
   int jitOptLevel = -1;
   std::vector<FakeLaunch> launches;
   std::vector<int> dynamicSharedLimits; // cuFuncSetAttribute values
+  std::vector<int> nonPortableClusters; // cuFuncSetAttribute values
   std::vector<FakeTensorMap> tensorMaps;
   std::vector<void *> registered; // cuMemHostRegister pointers
   std::vector<size_t> registeredBytes;

@@ -115,6 +115,26 @@ TEST(MgpuABI, ClusterLaunchPassesClusterDimensions) {
   mgpuModuleUnload(module);
 }
 
+TEST(MgpuABI, ClustersOverEightCTAsAreAllowedFirst) {
+  // The driver refuses a cluster of more than 8 CTAs
+  // (CUDA_ERROR_INVALID_CLUSTER_SIZE) unless the function allows
+  // non-portable sizes; upstream's CUDA test launches 4x4 clusters.
+  FakeCudaState &state = fake();
+  void *module = mgpuModuleLoadJIT(const_cast<char *>(kPtx), 2);
+  void *function = mgpuModuleGetFunction(module, "gemm_tn");
+  size_t before = state.nonPortableClusters.size();
+  mgpuLaunchClusterKernel(function, 2, 4, 1, 8, 4, 1, 32, 1, 1, 0, nullptr,
+                          nullptr, nullptr);
+  EXPECT_EQ(state.nonPortableClusters.size(), before); // 8: portable
+  mgpuLaunchClusterKernel(function, 4, 4, 1, 16, 16, 1, 32, 1, 1, 0, nullptr,
+                          nullptr, nullptr);
+  ASSERT_EQ(state.nonPortableClusters.size(), before + 1);
+  EXPECT_EQ(state.nonPortableClusters.back(), 1);
+  EXPECT_EQ(state.launches.back().cluster[0], 4u);
+  EXPECT_EQ(state.launches.back().cluster[1], 4u);
+  mgpuModuleUnload(module);
+}
+
 TEST(MgpuABI, BadPtxIsReportedWithTheJitLog) {
   fake();
   unsigned errors = errorCount();

@@ -92,8 +92,9 @@ def CuteNVGPUCheckLaunchesPass
     - a block has at most 1024 threads (x and y at most 1024, z at most 64);
     - a kernel with `known_block_size` is launched with exactly that block
       (its code, setmaxnreg and the TiledMMA thread count rely on it);
-    - a cluster has at most 8 CTAs (the portable limit the runtime launches
-      with), and the grid is a whole number of clusters;
+    - a cluster has at most 8 CTAs (the portable limit, which every
+      cluster-capable GPU launches), and the grid is a whole number of
+      clusters;
     - the dynamic shared memory fits the opt-in limit of the kernel's chip
       (its `#nvvm.target`: 227 KiB on sm_90, 163 KiB on sm_80 and sm_87,
       99 KiB on sm_86 and sm_89, 96 KiB on sm_70, 64 KiB on sm_75), beside

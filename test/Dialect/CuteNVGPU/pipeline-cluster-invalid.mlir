@@ -9,7 +9,7 @@ func.func @cluster_of_three_extents(%bars: memref<4xi64, #gpu.address_space<work
 // -----
 
 func.func @cluster_too_large(%bars: memref<4xi64, #gpu.address_space<workgroup>>) {
-  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit the runtime launches with), got [4, 4]}}
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit every cluster-capable GPU launches), got [4, 4]}}
   %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [4, 4] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
   return
 }
@@ -17,7 +17,7 @@ func.func @cluster_too_large(%bars: memref<4xi64, #gpu.address_space<workgroup>>
 // -----
 
 func.func @cluster_of_no_ctas(%bars: memref<4xi64, #gpu.address_space<workgroup>>) {
-  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit the runtime launches with), got [0, 2]}}
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit every cluster-capable GPU launches), got [0, 2]}}
   %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [0, 2] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
   return
 }
@@ -78,7 +78,7 @@ func.func @tail_of_another_pipeline(%bars: memref<4xi64, #gpu.address_space<work
 // -----
 
 func.func @tile_cluster_too_large(%w: index, %tm: index, %tn: index) {
-  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit the runtime launches with), got [4, 4]}}
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit every cluster-capable GPU launches), got [4, 4]}}
   %m, %n = cute_nvgpu.tile_coord %w, %tm, %tn group 8 cluster [4, 4]
   return
 }

@@ -62,7 +62,7 @@ func.func @block_barrier(%u: index, %k: index, %w: index, %i: index, %acc: !cute
 
 func.func @big_cluster(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
   %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
-  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit the runtime launches with), got [4, 4]}}
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit every cluster-capable GPU launches), got [4, 4]}}
   %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t cluster [4, 4] : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
   return
 }

@@ -57,8 +57,9 @@ LogicalResult mlir::cute_nvgpu::verifyClusterShape(Operation *op,
   if (x < 1 || y < 1 || x * y > kMaxPortableClusterCtas)
     return op->emitOpError()
            << "a cluster holds 1 .. " << kMaxPortableClusterCtas
-           << " CTAs (the portable limit the runtime launches with), got [" << x
-           << ", " << y << "]";
+           << " CTAs (the portable limit every cluster-capable GPU launches), "
+              "got ["
+           << x << ", " << y << "]";
   return success();
 }
 

@@ -48,9 +48,10 @@ inline constexpr int64_t kMaxThreadRegisters = 255;
 /// predicate register of its own); 0 for a type of no known width.
 int64_t maxThreadRegisterValues(Type element);
 
-/// The most CTAs a cluster holds without the non-portable opt-in, which the
-/// runtime does not request: the limit of the ops that name a cluster and of
-/// cluster launches alike.
+/// The most CTAs a cluster holds without the non-portable opt-in: the limit
+/// of the ops that name a cluster and of the launches cute's pipelines check
+/// alike, so a kernel runs on every cluster-capable GPU. (The runtime opts in
+/// to larger clusters for programs lowered elsewhere, as upstream's does.)
 constexpr int64_t kMaxPortableClusterCtas = 8;
 
 } // namespace cute_nvgpu
