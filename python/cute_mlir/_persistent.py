@@ -236,8 +236,12 @@ def prefetch_tma_descriptor(*descriptors):
         _b.op("nvvm.prefetch", [descriptor], {"tensormap": "unit"}, [])
 
 
-def cp_async_bulk_wait_group(n):
+def cp_async_bulk_wait_group(n, read=False):
     """``nvvm.cp.async.bulk.wait_group n``: at most `n` bulk (TMA store)
-    groups of this thread still read shared memory."""
-    _b.op("nvvm.cp.async.bulk.wait_group", [], {"group": f"{int(n)} : i32"},
-          [])
+    groups of this thread are still pending; with `read`
+    (``{read}``), at most `n` still read shared memory, their writes to
+    global memory possibly in flight."""
+    attributes = {"group": f"{int(n)} : i32"}
+    if read:
+        attributes["read"] = "unit"
+    _b.op("nvvm.cp.async.bulk.wait_group", [], attributes, [])

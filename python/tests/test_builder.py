@@ -161,6 +161,7 @@ def test_warp_roles_pipelines_and_tile_schedules():
             st = pipeline_state(2, "consumer")
             pipeline_consumer_wait(pipe, st)
             pipeline_consumer_release(pipe, st)
+            cp_async_bulk_wait_group(1, read=True)
             cp_async_bulk_wait_group(0)
     text = str(build(k))
     for line in ["cute_nvgpu.pipeline_create %{} consumers 256 cluster [2, 1]",
@@ -168,7 +169,8 @@ def test_warp_roles_pipelines_and_tile_schedules():
                  "} consumer 2 registers 232 {",
                  "cute_nvgpu.tile_coord %{}, %{}, %{} group 8 cluster [2, 1]",
                  "gpu.cluster_id  x", "gpu.cluster_block_id  x",
-                 "pipeline %{}[%{}] :", "nvvm.cp.async.bulk.wait_group 0"]:
+                 "pipeline %{}[%{}] :", "nvvm.cp.async.bulk.wait_group 1 {read}",
+                 "nvvm.cp.async.bulk.wait_group 0\n"]:
         assert re.search(re.escape(line).replace(r"\{\}", r"\w+"),
                          text), line
 
