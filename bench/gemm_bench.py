@@ -257,7 +257,7 @@ def cuda_call(name, *args):
 
 def tensor_map(t, box, swizzle, elem_type):
     """A device copy of the CUtensorMap of the row-major matrix t: dimensions
-    innermost first, box [inner, outer], 256-byte L2 promotion, zero fill
+    innermost first, box [inner, outer], 128-byte L2 promotion (CuTe's), zero fill
     outside (so partial tiles need no predicates on loads)."""
     rows, cols = t.shape
     u64, u32 = ctypes.c_uint64, ctypes.c_uint32
@@ -265,7 +265,7 @@ def tensor_map(t, box, swizzle, elem_type):
     cuda_call("cuTensorMapEncodeTiled", encoded, TMA_TYPE[elem_type], 2,
               ctypes.c_void_p(t.data_ptr()), (u64 * 2)(cols, rows),
               (u64 * 1)(cols * t.element_size()), (u32 * 2)(*box),
-              (u32 * 2)(1, 1), 0, TMA_SWIZZLE[swizzle], 3, 0)
+              (u32 * 2)(1, 1), 0, TMA_SWIZZLE[swizzle], 2, 0)
     return torch.frombuffer(bytearray(encoded), dtype=torch.uint8).cuda()
 
 

@@ -171,13 +171,13 @@ def _libcuda():
 def tensor_map(t, box):
     """A device copy of the CUtensorMap of a row-major f16 matrix t, as
     cuteTmaDescriptorCreate encodes it: dimensions innermost first, the box
-    [64, 128], a 128-byte swizzle, 256-byte L2 promotion, zero fill."""
+    [64, 128], a 128-byte swizzle, 128-byte L2 promotion, zero fill."""
     rows, cols = t.shape
     u64x2, u32x2 = ctypes.c_uint64 * 2, ctypes.c_uint32 * 2
     encoded = (ctypes.c_uint64 * 16)()  # 128 bytes, 64-byte aligned
     status = _libcuda().cuTensorMapEncodeTiled(
         encoded, 6, 2, ctypes.c_void_p(t.data_ptr()), u64x2(cols, rows),
-        u64x2(cols * 2, 0), u32x2(*box), u32x2(1, 1), 0, 3, 3, 0)
+        u64x2(cols * 2, 0), u32x2(*box), u32x2(1, 1), 0, 3, 2, 0)
     if status != 0:
         raise RuntimeError(f"cuTensorMapEncodeTiled failed with {status}")
     return torch.tensor(list(encoded), dtype=torch.int64, device="cuda")

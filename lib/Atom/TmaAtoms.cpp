@@ -163,17 +163,43 @@ Result<TmaAtom> mlir::cute::makeTmaAtomFromSmem(TmaKind kind,
   for (size_t i = 0; i < rank; ++i)
     extents.push_back(size(tile.mode(i)).value());
   CUTE_TRY(swizzleBytes, tmaSwizzleBytes(*sw, valueBits));
-  // Each CTA of a multicast loads its share of the outermost mode.
+  // Each CTA of a multicast loads its share of the tile: as CuTe's
+  // make_tma_copy_desc truncates the box, the CTAs split the outermost mode,
+  // and a mode smaller than the CTA count (a batch mode of extent 1, two
+  // rows among four CTAs) goes whole to each group of CTAs, which split the
+  // next mode in. Each CTA's share is then one contiguous run of the
+  // row-major tile: CTA r's starts at element r * (size of a share).
   std::vector<int64_t> share = extents;
   if (kind == TmaKind::LoadMulticast && multicastCtas > 1) {
-    if (extents[0] % multicastCtas != 0)
+    int64_t rest = multicastCtas;
+    for (size_t i = 0; i < rank && rest > 1; ++i) {
+      if (share[i] % rest == 0) {
+        share[i] /= rest;
+        rest = 1;
+      } else if (rest % share[i] == 0) {
+        rest /= share[i];
+        share[i] = 1;
+      } else {
+        return algebraError(
+            "a multicast to " + std::to_string(multicastCtas) +
+            " CTAs splits the tile's outermost mode among them, but " +
+            (i == 0 ? std::string("its")
+                    : "after " + std::to_string(i) + " outer mode(s), mode " +
+                          std::to_string(i) + "'s") +
+            " extent " + std::to_string(share[i]) + " is not a multiple of " +
+            std::to_string(rest) +
+            " (nor a divisor of it, which would split the next mode too)");
+      }
+      // A swizzled row split among CTAs would be narrower than the swizzle.
+      if (i + 1 == rank && share[i] != extents[i] && swizzleBytes != 0)
+        return algebraError("a multicast to " + std::to_string(multicastCtas) +
+                            " CTAs would split the tile's rows, which its " +
+                            std::to_string(swizzleBytes) +
+                            "-byte swizzle keeps whole");
+    }
+    if (rest > 1)
       return algebraError("a multicast to " + std::to_string(multicastCtas) +
-                          " CTAs splits the tile's outermost mode among them, "
-                          "but its extent " +
-                          std::to_string(extents[0]) +
-                          " is not a multiple of " +
-                          std::to_string(multicastCtas));
-    share[0] /= multicastCtas;
+                          " CTAs needs a tile of at least as many elements");
   }
   CUTE_TRY(atom,
            makeTmaAtom(kind, std::vector<int64_t>(share.rbegin(), share.rend()),

@@ -155,10 +155,11 @@ extern "C" void *cuteTmaDescriptorCreate(void *base, int64_t dataType,
     if (i + 1 < rank)
       globalStrides[i] = uint64_t(strides[i + 1] * elementBytes);
   }
-  // L2 promotion by 256 bytes, as CUTLASS's loads use; out-of-bounds
+  // L2 promotion by 128 bytes (CU_TENSOR_MAP_L2_PROMOTION_L2_128B), as
+  // CuTe's make_tma_copy encodes every TMA descriptor; out-of-bounds
   // elements read as zero.
   return encodeOnDevice(d, dataType, rank, base, globalDim, globalStrides,
-                        boxDim, /*interleave=*/0, swizzle, /*l2Promotion=*/3,
+                        boxDim, /*interleave=*/0, swizzle, /*l2Promotion=*/2,
                         /*oobFill=*/0);
 }
 

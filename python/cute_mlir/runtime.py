@@ -283,7 +283,7 @@ class TmaDescriptor:
     ``__cuda_array_interface__``), in device memory: kernels take it as an
     ``!llvm.ptr``. Made as the runtime library's make_tma_descriptor makes
     it: dimensions innermost first, `box` in elements (innermost first),
-    `swizzle` in bytes, 256-byte L2 promotion, zeros read outside the
+    `swizzle` in bytes, 128-byte L2 promotion, zeros read outside the
     tensor. The tensor must stay alive while kernels use the descriptor."""
 
     def __init__(self, tensor, box, swizzle=0):
@@ -312,7 +312,7 @@ class TmaDescriptor:
               ctypes.c_void_p(address), (u64 * rank)(*dims),
               (u64 * max(1, rank - 1))(*byte_strides),
               (u32 * rank)(*[int(b) for b in box]), (u32 * rank)(*[1] * rank),
-              0, _TMA_SWIZZLES[swizzle], 3, 0)
+              0, _TMA_SWIZZLES[swizzle], 2, 0)
         self._pointer = ctypes.c_uint64()
         _call("cuMemAlloc_v2", ctypes.byref(self._pointer), ctypes.c_size_t(
             ctypes.sizeof(encoded)))

@@ -326,12 +326,15 @@ CUresult cuMemHostUnregister(void *) {
 CUresult cuTensorMapEncodeTiled(CUtensorMap *map, int dataType, unsigned rank,
                                 void *address, const uint64_t *dims,
                                 const uint64_t *strides, const unsigned *box,
-                                const unsigned *, int, int swizzle, int, int) {
+                                const unsigned *elementStrides, int interleave,
+                                int swizzle, int l2Promotion, int oobFill) {
   // The real call needs no context either.
-  FakeTensorMap record{dataType, swizzle, rank, address, {}, {}, {}};
+  FakeTensorMap record{dataType, swizzle, rank,       address,     {},     {},
+                       {},       {},      interleave, l2Promotion, oobFill};
   for (unsigned i = 0; i < rank; ++i) {
     record.dims.push_back(dims[i]);
     record.box.push_back(box[i]);
+    record.elementStrides.push_back(elementStrides[i]);
     if (i + 1 < rank)
       record.strides.push_back(strides[i]);
   }

@@ -29,6 +29,8 @@ struct FakeTensorMap {
   void *address;
   std::vector<uint64_t> dims, strides;
   std::vector<uint32_t> box;
+  std::vector<uint32_t> elementStrides;
+  int interleave, l2Promotion, oobFill;
 };
 
 struct FakeCudaState {

@@ -94,6 +94,40 @@ TEST(TmaFromSmem, MulticastToFourSplitsTheRows) {
              "Sw<3,3,3> o 0 o (64,64):(64,1)");
 }
 
+// The cases below are differential: the golden box is compiled CuTe's
+// answer, the boxDim make_tma_copy passed to cuTensorMapEncodeTiled for the
+// same gmem tensor and smem layout (tmadiff, innermost first).
+
+TEST(TmaFromSmem, MulticastOfABatchedTileSplitsTheRowsNotTheBatch) {
+  // A batched K-major operand (M, K, L) with strides (K, 1, M * K) is our
+  // (L, M, K) tensor; its smem tile has a batch mode of 1. Compiled CuTe's
+  // answer for make_tma_copy(SM90_TMA_LOAD_MULTICAST{}, gmem,
+  // tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128, 64)), Int<2>):
+  // box (64, 64, 1), each CTA 64 of the 128 rows.
+  expectAtom("Sw<3,3,3> o 0 o (1,(8,16),64):(0,(64,512),1)", 16, 2, {64, 64, 1},
+             128, "Sw<3,3,3> o 0 o (1,64,64):(0,64,1)");
+  // Compiled CuTe's answer for a (64, 64) tile and Int<4>: box (64, 16, 1).
+  expectAtom("Sw<3,3,3> o 0 o (1,(8,8),64):(0,(64,512),1)", 16, 4, {64, 16, 1},
+             128, "Sw<3,3,3> o 0 o (1,16,64):(0,64,1)");
+  // MN-major (M, K, L) with strides (1, M, M * K) is our (L, K, M): the CTAs
+  // split K. Compiled CuTe's answer for tile_to_shape(
+  // GMMA::Layout_MN_SW64_Atom<half_t>, (32, 64), Step<_2,_1>) and Int<2>:
+  // box (32, 32, 1).
+  expectAtom("Sw<2,3,3> o 0 o (1,(8,8),32):(0,(32,256),1)", 16, 2, {32, 32, 1},
+             64, "Sw<2,3,3> o 0 o (1,32,32):(0,32,1)");
+}
+
+TEST(TmaFromSmem, MulticastToMoreCtasThanRowsSplitsTheNextMode) {
+  // Two rows of 256 halves among four CTAs: each takes half a row. Compiled
+  // CuTe's answer (an unswizzled (2,256):(256,1) tile, Int<4>): box (128, 1).
+  expectAtom("(2,256):(256,1)", 16, 4, {128, 1}, 0, "(1,128):(0,1)");
+  // A swizzled row stays whole (CuTe would split it; we reject).
+  expectRejected("Sw<3,3,3> o 0 o (2,64):(64,1)", 16, 4,
+                 "would split the tile's rows, which its 128-byte swizzle "
+                 "keeps whole");
+  expectRejected("(2,64):(64,1)", 16, 256, "needs a tile of at least");
+}
+
 TEST(TmaFromSmem, RejectsWhatTmaCannotWrite) {
   expectRejected("Sw<3,3,3> o 0 o (64,64):(1,64)", 16, 1,
                  "TMA writes its box row-major (the last mode contiguous), as "

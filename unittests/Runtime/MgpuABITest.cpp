@@ -267,6 +267,35 @@ TEST(MgpuABI, TmaDescriptorFromLayout) {
   mgpuMemFree(map, nullptr);
 }
 
+TEST(MgpuABI, TmaDescriptorEncodesAsCuteDoes) {
+  FakeCudaState &state = fake();
+  alignas(16) static uint16_t tensor[3 * 336 * 208];
+  // A batched K-major f16 operand (M, K, L) = (336, 208, 3), strides
+  // (208, 1, 336 * 208), filled by 128x64 tiles of
+  // tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128, 64)):
+  // make_tma_descriptor passes it innermost first. Compiled CuTe's answer
+  // (make_tma_copy(SM90_TMA_LOAD{}, ...) -> cuTensorMapEncodeTiled):
+  // FLOAT16, rank 3, dims 208,336,3, byte strides 416,139776, box 64,128,1,
+  // element strides 1,1,1, no interleave, SWIZZLE_128B, L2_128B, no OOB
+  // fill.
+  void *map =
+      cuteTmaDescriptorCreate(tensor, /*FLOAT16=*/6, 3, 128, 208, 336, 3, 1, 1,
+                              1, 208, 69888, 1, 1, 64, 128, 1, 1, 1);
+  ASSERT_NE(map, nullptr);
+  const FakeTensorMap &record = state.tensorMaps.back();
+  EXPECT_EQ(record.dataType, 6);
+  EXPECT_EQ(record.rank, 3u);
+  EXPECT_EQ(record.dims, (std::vector<uint64_t>{208, 336, 3}));
+  EXPECT_EQ(record.strides, (std::vector<uint64_t>{416, 139776}));
+  EXPECT_EQ(record.box, (std::vector<uint32_t>{64, 128, 1}));
+  EXPECT_EQ(record.elementStrides, (std::vector<uint32_t>{1, 1, 1}));
+  EXPECT_EQ(record.interleave, /*INTERLEAVE_NONE=*/0);
+  EXPECT_EQ(record.swizzle, /*SWIZZLE_128B=*/3);
+  EXPECT_EQ(record.l2Promotion, /*L2_PROMOTION_L2_128B=*/2);
+  EXPECT_EQ(record.oobFill, /*FLOAT_OOB_FILL_NONE=*/0);
+  mgpuMemFree(map, nullptr);
+}
+
 TEST(MgpuABI, TmaDescriptorRejectsBadSwizzle) {
   fake();
   alignas(16) static float tensor[64];

@@ -20,7 +20,9 @@
 // makeTmaAtomFromSmem derives the atom from the shared-memory tile it fills,
 // as CuTe's make_tma_copy does: the box is the tile's extents, the swizzle
 // its Swizzle<B,M,S> read in bytes, and a multicast to k CTAs gives each CTA
-// 1/k of the tile's outermost mode.
+// 1/k of the tile's outermost mode (outer modes smaller than k, such as a
+// batch mode of 1, go whole to groups of CTAs that split the next mode, as
+// CuTe truncates the box).
 //
 // The bulk copies (cp.async.bulk) move a contiguous run of a multiple of 16
 // bytes with no tensor map.
@@ -81,7 +83,11 @@ Result<TmaAtom> makeTmaAtom(TmaKind kind, std::vector<int64_t> box,
 /// TMA's innermost dimension), or an error saying why TMA cannot write that
 /// layout: the tile must be row-major (the last mode contiguous) with rows of
 /// exactly the swizzle's width when swizzled. A multicast load to
-/// `multicastCtas` CTAs splits the tile's first (outermost) mode among them.
+/// `multicastCtas` CTAs splits the tile's first (outermost) mode among them;
+/// as CuTe's make_tma_copy does, a mode whose extent divides the CTAs left
+/// (a batch mode of 1) is taken whole and the next mode split among the
+/// rest, so that CTA r's share is always the r-th contiguous run of the
+/// row-major tile.
 Result<TmaAtom> makeTmaAtomFromSmem(TmaKind kind, const ComposedLayout &smem,
                                     int valueBits, int64_t multicastCtas = 1);
 

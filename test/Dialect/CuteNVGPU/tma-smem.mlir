@@ -47,3 +47,15 @@ func.func @tma_copy_from_smem(%d: !llvm.ptr, %bars: memref<2xi64, #gpu.address_s
   cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<store, f32, smem = "Sw<3,2,3> o 0 o (8,32):(32,1)">, %d, %out, %gs : !cute.tensor<f32, smem, "Sw<3,2,3> o 0 o (8,32):(32,1)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(8,32):(1,16777216)">
   return
 }
+
+// A batched tile (a batch mode of 1) multicast to 2 CTAs: the CTAs split its
+// rows, not the batch mode, as CuTe's make_tma_copy truncates the box (its
+// answer for this tile: box 64, 64, 1), and each copy fills a 1x64x64 share.
+// CHECK-LABEL: func @tma_copy_batched_multicast
+// CHECK: cute_nvgpu.tma_copy #{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} barrier %{{.*}}[%{{.*}}] multicast
+func.func @tma_copy_batched_multicast(%d: !llvm.ptr, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index, %mask: i16,
+                                      %g: !cute.tensor<!cute.coord<"(?,?,?)">, coord, "(1,64,64):(1,16777216,281474976710656)">,
+                                      %share: !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=4096} o (1,64,64):(0,64,1)">) {
+  cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<load_multicast, f16, smem = "Sw<3,3,3> o 0 o (1,(8,16),64):(0,(64,512),1)", multicast = 2>, %d, %g, %share barrier %bars[%i] multicast %mask : !cute.tensor<!cute.coord<"(?,?,?)">, coord, "(1,64,64):(1,16777216,281474976710656)">, !cute.tensor<f16, smem, "Sw<3,3,3> o ?{div=4096} o (1,64,64):(0,64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
+  return
+}
