@@ -54,6 +54,26 @@ int newestPtxIsa(const llvm::MCSubtargetInfo &info) {
   return newest;
 }
 
+/// The first of `features` (`+ptx80,+sm_90a`) that LLVM's NVPTX backend
+/// does not know, or "": it would warn on stderr and ignore it, so a
+/// misspelt `+ptx84` would silently compile for the chip's oldest PTX ISA.
+std::string unknownFeature(const llvm::MCSubtargetInfo &info,
+                           StringRef features) {
+  SmallVector<StringRef> list;
+  features.split(list, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef feature : list) {
+    StringRef name = feature.trim();
+    if (!name.consume_front("+"))
+      name.consume_front("-");
+    if (!llvm::any_of(info.getAllProcessorFeatures(),
+                      [&](const llvm::SubtargetFeatureKV &known) {
+                        return name == known.Key;
+                      }))
+      return feature.trim().str();
+  }
+  return "";
+}
+
 } // namespace
 
 std::string cute::nvptxTargetError(StringRef chip, StringRef features) {
@@ -77,6 +97,14 @@ std::string cute::nvptxTargetError(StringRef chip, StringRef features) {
               Twine(version / 10) + "." + Twine(version % 10) +
               ", newer than LLVM's NVPTX backend emits (+ptx" + Twine(newest) +
               ")")
+          .str();
+  }
+  // After the PTX ISA checks, which say more about a `+ptxNN` LLVM lacks.
+  if (info) {
+    std::string unknown = unknownFeature(*info, features);
+    if (!unknown.empty())
+      return ("feature '" + unknown + "' in '" + features +
+              "' is not one LLVM's NVPTX backend knows (+ptx80, +ptx84, ...)")
           .str();
   }
   return "";

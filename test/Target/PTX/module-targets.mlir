@@ -30,6 +30,13 @@ gpu.module @unknown [#rocdl.target<chip = "gfx90a">, #nvvm.target<chip = "sm_99"
 
 // -----
 
+// CHECK: :[[@LINE+1]]:1: error: 'gpu.module' op target #nvvm.target<chip = "sm_90a", features = "+ptx80,bogus">: feature 'bogus' in '+ptx80,bogus' is not one LLVM's NVPTX backend knows
+gpu.module @feature [#nvvm.target<chip = "sm_90a", features = "+ptx80,bogus">] {
+  gpu.func @k() kernel { gpu.return }
+}
+
+// -----
+
 // PTX: :[[@LINE+1]]:1: error: 'gpu.module' op target #rocdl.target<chip = "gfx90a"> is not an #nvvm.target
 gpu.module @amd [#rocdl.target<chip = "gfx90a">] {
   gpu.func @k() kernel { gpu.return }
