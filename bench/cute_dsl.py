@@ -33,7 +33,7 @@ def load_example(path):
     return module
 
 
-def variants(path, in_type, out_type, sms):
+def variants(path, in_type, out_type):
     """{name: fn(a, b, c)} for each config that compiles; a, b, c are the
     torch tensors the bench times (fp8 as float8_e4m3fn)."""
     import cuda.bindings.driver as cuda

@@ -257,8 +257,8 @@ def cuda_call(name, *args):
 
 def tensor_map(t, box, swizzle, elem_type):
     """A device copy of the CUtensorMap of the row-major matrix t: dimensions
-    innermost first, box [inner, outer], 128-byte L2 promotion (CuTe's), zero fill
-    outside (so partial tiles need no predicates on loads)."""
+    innermost first, box [inner, outer], 128-byte L2 promotion (CuTe's),
+    zero fill outside (so partial tiles need no predicates on loads)."""
     rows, cols = t.shape
     u64, u32 = ctypes.c_uint64, ctypes.c_uint32
     encoded = (u64 * 16)()  # 128 bytes, 64-byte aligned
@@ -618,7 +618,7 @@ def peers(in_type, out_type, sms, cute_dsl=None):
     if cute_dsl:
         import cute_dsl as dsl
         found.append(("CuTe DSL", *screen("cute-dsl", dsl.variants(
-            cute_dsl, in_type, out_type, sms), in_type, out_type)))
+            cute_dsl, in_type, out_type), in_type, out_type)))
     return found
 
 
