@@ -7,7 +7,8 @@ PTX is given (the others are skipped):
   python3 bench/gemm_bench.py --gemm-sm80 DIR/gemm-sm80.sm_80.ptx \
       --gemm-sm90a DIR/gemm-sm90a.sm_90a.ptx [--gemm-sm90a-ws PTX] \
       [--quick] [--shapes 4096 8192x8192x2048 ...] [--reps N] \
-      [--cute-dsl CUTLASS/examples/python/CuTeDSL/hopper/dense_gemm_persistent.py]
+      [--cute-dsl \
+        CUTLASS/examples/python/CuTeDSL/hopper/dense_gemm_persistent.py]
 
 Checks first: each kernel runs on fresh random inputs (never zeros) of
 several shapes, ragged ones included, into an output filled with NaN, and is
