@@ -114,6 +114,11 @@ std::string cute::targetOptionsError(const CuteToPTXOptions &options) {
   std::string error = nvptxTargetError(options.chip, options.features);
   if (!error.empty())
     return error;
+  // NVVM's target attribute refuses it when parsed, but nvvm-attach-target
+  // builds the attribute unchecked.
+  if (options.optLevel > 3)
+    return "O " + std::to_string(options.optLevel) +
+           " is not an optimisation level (0-3)";
   if (!llvm::is_contained({"isa", "assembly", "bin", "binary", "fatbin",
                            "fatbinary", "offload", "offloading"},
                           StringRef(options.format)))

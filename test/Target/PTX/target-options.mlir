@@ -6,6 +6,7 @@
 // RUN: not cute-opt %s --cute-to-ptx="chip=sm_80 features=+ptx99" 2>&1 | FileCheck %s --check-prefix=NEW
 // RUN: not cute-opt %s --cute-to-ptx="chip=sm_80 format=xyz" 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not cute-opt %s --cute-to-ptx="chip=sm_90a features=+ptx80,+ptx8.4" 2>&1 | FileCheck %s --check-prefix=FEATURE
+// RUN: not cute-opt %s --cute-to-ptx="chip=sm_80 O=4" 2>&1 | FileCheck %s --check-prefix=OPT
 // RUN: cute-opt %s --cute-to-ptx="chip=sm_90a features=+ptx84" | FileCheck %s --check-prefix=OK
 
 // A target LLVM's NVPTX backend cannot compile for is an error naming it,
@@ -22,6 +23,8 @@
 // OLD120: error: features '+ptx84' ask for PTX ISA 8.4, which has no sm_120: it needs +ptx87 or newer
 // NEW: error: features '+ptx99' ask for PTX ISA 9.9, newer than LLVM's NVPTX backend emits
 // FORMAT: error: format 'xyz' is not a binary format: isa (PTX), bin (cubin) or fatbin
+// nvvm-attach-target built a target of O = 4 that NVVM's parser refuses.
+// OPT: error: O 4 is not an optimisation level (0-3)
 // A feature LLVM does not know it warned about and ignored: a misspelt PTX
 // ISA compiled for the chip's oldest.
 // FEATURE: error: feature '+ptx8.4' in '+ptx80,+ptx8.4' is not one LLVM's NVPTX backend knows (+ptx80, +ptx84, ...)
