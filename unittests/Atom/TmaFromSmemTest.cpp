@@ -126,6 +126,11 @@ TEST(TmaFromSmem, MulticastToMoreCtasThanRowsSplitsTheNextMode) {
                  "would split the tile's rows, which its 128-byte swizzle "
                  "keeps whole");
   expectRejected("(2,64):(64,1)", 16, 256, "needs a tile of at least");
+  // A batch mode of 1 goes whole; then 3 rows split neither into nor among
+  // two CTAs.
+  expectRejected("(1,3,64):(0,64,1)", 16, 2,
+                 "after 1 outer mode(s), mode 1's extent 3 is not a multiple "
+                 "of 2 (nor a divisor of it");
 }
 
 TEST(TmaFromSmem, RejectsWhatTmaCannotWrite) {
