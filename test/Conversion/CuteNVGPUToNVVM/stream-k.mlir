@@ -21,7 +21,12 @@
 
 // CHECK-LABEL: gpu.func @fixup
 // CHECK: %[[UNITS:.*]] = arith.index_castui %arg0 : index to i32
-// CHECK: %[[SCHED:.*]]:{{[0-9]+}} = scf.if
+// A worker's share of the stream-K k-tiles, S K / P, divides only where
+// stream-K runs.
+// CHECK: %[[SHARE:.*]]:2 = scf.if %{{.*}} -> (i32, i32) {
+// CHECK-NEXT: arith.divui
+// CHECK-NEXT: arith.remui
+// CHECK: %[[SCHED:.*]]:8 = scf.if
 // CHECK: arith.select %{{.*}}, %[[UNITS]], %c1_i32 : i32
 // CHECK: } else {
 // CHECK: scf.for
