@@ -516,6 +516,18 @@ Int mlir::cute::operator/(const Int &a, const Int &b) {
   if (a.lowerBound() >= 0 && b.lowerBound() > 0 &&
       a.upperBound() < b.lowerBound())
     return 0;
+  // (x + y) / c -> x / c + y / c where c divides y, for non-negative x
+  // and y: a packed coordinate's terms of other modes come out exact,
+  // rather than as one wide sum divided (a * 2^31 + b, then a shift).
+  if (b.isStatic() && b.value() > 0 && a.getNode()->op == IntOp::Add) {
+    const Int &x = a.getNode()->lhs, &y = a.getNode()->rhs;
+    if (x.lowerBound() >= 0 && y.lowerBound() >= 0) {
+      if (divides(b, y) == Truth::True)
+        return x / b + y / b;
+      if (divides(b, x) == Truth::True)
+        return x / b + y / b;
+    }
+  }
   // (x / c1) / c2 -> x / (c1 * c2) for non-negative values.
   if (b.isStatic() && b.value() > 0 && a.getNode()->op == IntOp::Div &&
       a.getNode()->rhs.isStatic() && a.getNode()->rhs.value() > 0 &&
@@ -541,6 +553,16 @@ Int mlir::cute::operator%(const Int &a, const Int &b) {
   if (a.lowerBound() >= 0 && b.lowerBound() > 0 &&
       a.upperBound() < b.lowerBound())
     return a;
+  // (x + y) % c -> x % c where c divides y, for non-negative x and y.
+  if (b.isStatic() && b.value() > 0 && a.getNode()->op == IntOp::Add) {
+    const Int &x = a.getNode()->lhs, &y = a.getNode()->rhs;
+    if (x.lowerBound() >= 0 && y.lowerBound() >= 0) {
+      if (divides(b, y) == Truth::True)
+        return x % b;
+      if (divides(b, x) == Truth::True)
+        return y % b;
+    }
+  }
   return IntNode::make(IntOp::Mod, a, b);
 }
 

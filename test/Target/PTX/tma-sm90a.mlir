@@ -18,12 +18,14 @@
 // NVVM: %[[BAR:.*]] = llvm.getelementptr {{.*}} : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
 // NVVM: nvvm.mbarrier.init %[[BAR]], %c1_i32 : !llvm.ptr<3>, i32
 // NVVM: nvvm.mbarrier.arrive.expect_tx %[[BAR]], %c16384_i32 : !llvm.ptr<3>, i32
+// The coordinate tile packs (m, k) as m + k * 2^24: each mode's part comes
+// out of its own terms (k's k-tile times 64, never a 64-bit product by 2^30).
 // NVVM: %[[M0:.*]] = arith.muli %arg3, %c128 : index
-// NVVM: %[[K0:.*]] = arith.muli %arg4, %c1073741824 : index
-// NVVM: %[[MK:.*]] = arith.addi %[[M0]], %[[K0]] : index
-// NVVM: %[[MD:.*]] = arith.remui %[[MK]], %c16777216 : index
+// NVVM: %[[MD:.*]] = arith.remui %[[M0]], %c16777216 : index
 // NVVM: %[[M:.*]] = arith.index_cast %[[MD]] : index to i32
-// NVVM: %[[KD:.*]] = arith.divui %[[MK]], %c16777216 : index
+// NVVM: %[[MC:.*]] = arith.divui %[[M0]], %c16777216 : index
+// NVVM: %[[K0:.*]] = arith.muli %arg4, %c64 : index
+// NVVM: %[[KD:.*]] = arith.addi %[[MC]], %[[K0]] : index
 // NVVM: %[[KR:.*]] = arith.remui %[[KD]], %c16777216 : index
 // NVVM: %[[K:.*]] = arith.index_cast %[[KR]] : index to i32
 // NVVM: %[[DST:.*]] = llvm.getelementptr {{.*}} : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f16
