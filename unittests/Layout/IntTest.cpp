@@ -213,6 +213,35 @@ TEST(Simplify, DerivesDivisorsAndBoundsOfExpressions) {
   EXPECT_EQ((m * n).divisor(), 16);
 }
 
+TEST(Simplify, DivisionAndModuloSplitASumWhereTheDivisorDividesATerm) {
+  // A coordinate tile packs (m, k) as m + k * 2^24: dividing out k's mode
+  // takes k's term exactly, and the remainder is m's part alone, so no
+  // 64-bit product k * 2^31 is formed (ptxas 13.0 miscompiled one).
+  Int m = Int::unknown("M"), k = Int::unknown("K");
+  Int packed = m * Int(32) + k * Int(int64_t(1) << 31);
+  Int kPart = packed / Int(1 << 24);
+  Int mPart = packed % Int(1 << 24);
+  EXPECT_EQ(kPart.str(), (m * Int(32) / Int(1 << 24) + k * Int(128)).str());
+  EXPECT_EQ(mPart.str(), (m * Int(32) % Int(1 << 24)).str());
+  // Either term may be the multiple.
+  EXPECT_EQ(((k * Int(1 << 24) + m) % Int(1 << 24)).str(),
+            (m % Int(1 << 24)).str());
+  // Neither is: the sum stays whole.
+  EXPECT_EQ(((m + k) / Int(8)).str(), "(?M+?K)/8");
+  // The values agree with the unsplit arithmetic.
+  for (int64_t mv : {0, 1, 5, 100000})
+    for (int64_t kv : {1, 2, 300}) {
+      auto valueOf = [&](const Int &u) -> std::optional<int64_t> {
+        return u.identical(m)   ? mv
+               : u.identical(k) ? kv
+                                : std::optional<int64_t>();
+      };
+      int64_t whole = mv * 32 + kv * (int64_t(1) << 31);
+      EXPECT_EQ(kPart.evaluate(valueOf), whole / (1 << 24));
+      EXPECT_EQ(mPart.evaluate(valueOf), whole % (1 << 24));
+    }
+}
+
 //===----------------------------------------------------------------------===//
 // Identity and evaluation
 //===----------------------------------------------------------------------===//
