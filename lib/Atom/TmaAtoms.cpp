@@ -133,9 +133,29 @@ std::string mlir::cute::smemTileStr(const ComposedLayout &tile) {
   return tile.str();
 }
 
+/// The row-major layout of `extents` whose last mode is `boxes` copies of
+/// itself, `boxStride` elements apart: (..., (inner, boxes)):(..., (1,
+/// boxStride)); just the row-major layout for one box.
+static Layout boxesLayout(const std::vector<int64_t> &extents, int64_t boxes,
+                          int64_t boxStride) {
+  Layout box = rowMajor(extents);
+  if (boxes == 1)
+    return box;
+  std::vector<IntTuple> shape, stride;
+  for (size_t i = 0; i + 1 < extents.size(); ++i) {
+    shape.push_back(box.mode(i).shape());
+    stride.push_back(box.mode(i).stride());
+  }
+  shape.push_back(IntTuple::tuple({extents.back(), boxes}));
+  stride.push_back(IntTuple::tuple({int64_t(1), boxStride}));
+  return makeLayoutUnchecked(IntTuple::tuple(std::move(shape)),
+                             IntTuple::tuple(std::move(stride)));
+}
+
 ComposedLayout TmaAtom::boxLayout() const {
   std::vector<int64_t> extents(box.rbegin(), box.rend());
-  return ComposedLayout(smem->outer(), Int(0), rowMajor(extents));
+  return ComposedLayout(smem->outer(), Int(0),
+                        boxesLayout(extents, boxes, boxStride));
 }
 
 Result<TmaAtom> mlir::cute::makeTmaAtomFromSmem(TmaKind kind,
@@ -163,13 +183,25 @@ Result<TmaAtom> mlir::cute::makeTmaAtomFromSmem(TmaKind kind,
   for (size_t i = 0; i < rank; ++i)
     extents.push_back(size(tile.mode(i)).value());
   CUTE_TRY(swizzleBytes, tmaSwizzleBytes(*sw, valueBits));
+  // A swizzled row of n times the swizzle's width is n boxes side by side,
+  // each box a whole one after the previous in shared memory.
+  int64_t rowBytes = extents.back() * valueBits / 8;
+  int64_t boxes = 1;
+  if (swizzleBytes != 0 && rowBytes > swizzleBytes &&
+      rowBytes % swizzleBytes == 0)
+    boxes = rowBytes / swizzleBytes;
+  std::vector<int64_t> boxExtents = extents;
+  boxExtents.back() /= boxes;
+  int64_t boxElements = 1;
+  for (int64_t e : boxExtents)
+    boxElements *= e;
   // Each CTA of a multicast loads its share of the tile: as CuTe's
   // make_tma_copy_desc truncates the box, the CTAs split the outermost mode,
   // and a mode smaller than the CTA count (a batch mode of extent 1, two
   // rows among four CTAs) goes whole to each group of CTAs, which split the
   // next mode in. Each CTA's share is then one contiguous run of the
   // row-major tile: CTA r's starts at element r * (size of a share).
-  std::vector<int64_t> share = extents;
+  std::vector<int64_t> share = boxExtents;
   if (kind == TmaKind::LoadMulticast && multicastCtas > 1) {
     int64_t rest = multicastCtas;
     for (size_t i = 0; i < rank && rest > 1; ++i) {
@@ -191,7 +223,7 @@ Result<TmaAtom> mlir::cute::makeTmaAtomFromSmem(TmaKind kind,
             " (nor a divisor of it, which would split the next mode too)");
       }
       // A swizzled row split among CTAs would be narrower than the swizzle.
-      if (i + 1 == rank && share[i] != extents[i] && swizzleBytes != 0)
+      if (i + 1 == rank && share[i] != boxExtents[i] && swizzleBytes != 0)
         return algebraError("a multicast to " + std::to_string(multicastCtas) +
                             " CTAs would split the tile's rows, which its " +
                             std::to_string(swizzleBytes) +
@@ -204,28 +236,41 @@ Result<TmaAtom> mlir::cute::makeTmaAtomFromSmem(TmaKind kind,
   CUTE_TRY(atom,
            makeTmaAtom(kind, std::vector<int64_t>(share.rbegin(), share.rend()),
                        valueBits, swizzleBytes, multicastCtas));
-  // TMA writes the box's rows densely, one after the other.
-  Layout want = rowMajor(extents);
+  // TMA writes the box's rows densely, one after the other, and the boxes
+  // one after the other.
+  Layout want = boxesLayout(boxExtents, boxes, boxElements);
   if (!coalesce(tile).identical(coalesce(want)))
-    return algebraError("TMA writes its box row-major (the last mode "
-                        "contiguous), as " +
-                        want.str() + ", but the tile is " + tile.str());
+    return algebraError(
+        std::string("TMA writes its box row-major (the last mode "
+                    "contiguous)") +
+        (boxes > 1 ? ", " + std::to_string(boxes) + " boxes one after the other"
+                   : std::string()) +
+        ", as " + want.str() + ", but the tile is " + tile.str());
   // A swizzled box's rows span the swizzle's width, as CuTe's SW32/64/128
   // atoms do: the swizzle permutes 16-byte chunks within such a row.
-  int64_t rowBytes = extents.back() * valueBits / 8;
-  if (swizzleBytes != 0 && rowBytes != swizzleBytes)
+  if (swizzleBytes != 0 && rowBytes != swizzleBytes * boxes)
     return algebraError("a " + std::to_string(swizzleBytes) +
                         "-byte swizzle needs rows of " +
                         std::to_string(swizzleBytes) +
-                        " bytes (tile the rest as separate boxes), but the "
-                        "tile's rows are " +
+                        " bytes, or of a multiple of that (as many boxes), "
+                        "but the tile's rows are " +
                         std::to_string(rowBytes) + " bytes");
+  // The swizzle repeats every 8 rows of its width: a box that starts
+  // elsewhere would be read with the pattern shifted.
+  int64_t pattern = swizzleBytes * 8;
+  if (boxes > 1 && (boxElements * valueBits / 8) % pattern != 0)
+    return algebraError("the tile's " + std::to_string(boxes) +
+                        " boxes each start a " + std::to_string(pattern) +
+                        "-byte swizzle pattern, but a box is " +
+                        std::to_string(boxElements * valueBits / 8) + " bytes");
   // TMA writes shared memory at 128-byte aligned addresses.
   if (atom.multicastCtas > 1 && atom.boxBytes() % 128 != 0)
     return algebraError("each CTA's share of a multicast starts at a 128-byte "
                         "boundary, but a share is " +
                         std::to_string(atom.boxBytes()) + " bytes");
   atom.smem = smem;
+  atom.boxes = boxes;
+  atom.boxStride = boxElements;
   return atom;
 }
 

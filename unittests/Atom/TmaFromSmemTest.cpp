@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// makeTmaAtomFromSmem is CuTe's make_tma_copy for one box: each case below
+// makeTmaAtomFromSmem is CuTe's make_tma_copy: each case below
 // is worked by hand from the tile's modes (the box lists them last first),
 // the swizzle read in bytes (Sw<B, log2(16 bytes / element), 3> is a
 // 16 << B byte swizzle) and, for a multicast, the outermost mode split
@@ -133,14 +133,61 @@ TEST(TmaFromSmem, MulticastToMoreCtasThanRowsSplitsTheNextMode) {
                  "of 2 (nor a divisor of it");
 }
 
+/// A tile wider than its swizzle: `boxes` boxes of `box`, `stride` elements
+/// apart in shared memory.
+void expectBoxes(const std::string &smem, int bits, int64_t ctas,
+                 std::vector<int64_t> box, int64_t boxes, int64_t stride,
+                 const std::string &boxLayout) {
+  Result<TmaAtom> atom = fromSmem(smem, bits, ctas);
+  ASSERT_TRUE(atom) << smem << ": " << atom.message();
+  EXPECT_EQ(atom->box, box) << smem;
+  EXPECT_EQ(atom->boxes, boxes) << smem;
+  EXPECT_EQ(atom->boxStride, stride) << smem;
+  EXPECT_EQ(atom->copyBytes(), atom->boxBytes() * boxes) << smem;
+  EXPECT_EQ(smemTileStr(atom->boxLayout()), boxLayout) << smem;
+}
+
+TEST(TmaFromSmem, AKMajorTileOfTwoSwizzleAtomsIsTwoBoxes) {
+  // CuTe's tile_to_shape(Layout_K_SW128_Atom<bf16>, (128,128)): 128 rows
+  // of 128 bf16 values, two 128x64 atoms one after the other (8192 values
+  // apart). make_tma_copy's box is one atom, 64 x 128, and a copy of the
+  // tile issues two.
+  expectBoxes("Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))", 16, 1,
+              {64, 128}, 2, 8192,
+              "Sw<3,3,3> o 0 o (128,(64,2)):(64,(1,8192))");
+  // tf32 in 128-byte rows of 32 values: 64 k-values are two boxes.
+  expectBoxes("Sw<3,2,3> o 0 o ((8,8),(32,2)):((32,256),(1,2048))", 32, 1,
+              {32, 64}, 2, 2048, "Sw<3,2,3> o 0 o (64,(32,2)):(32,(1,2048))");
+  // An M-major operand, (K, M) with M contiguous: 128 M-values of bf16 are
+  // two 64-wide boxes of 64 k-rows.
+  expectBoxes("Sw<3,3,3> o 0 o ((8,8),(64,2)):((64,512),(1,4096))", 16, 1,
+              {64, 64}, 2, 4096, "Sw<3,3,3> o 0 o (64,(64,2)):(64,(1,4096))");
+  // A multicast splits every box's rows: each CTA's share of box j starts
+  // j whole boxes (16384 values) into the tile.
+  expectBoxes("Sw<3,3,3> o 0 o ((8,32),(64,2)):((64,512),(1,16384))", 16, 2,
+              {64, 128}, 2, 16384,
+              "Sw<3,3,3> o 0 o (128,(64,2)):(64,(1,16384))");
+  // Four boxes of fp8 (128 values a 128-byte row).
+  expectBoxes("Sw<3,4,3> o 0 o (64,(128,4)):(128,(1,8192))", 8, 1, {128, 64},
+              4, 8192, "Sw<3,4,3> o 0 o (64,(128,4)):(128,(1,8192))");
+}
+
 TEST(TmaFromSmem, RejectsWhatTmaCannotWrite) {
   expectRejected("Sw<3,3,3> o 0 o (64,64):(1,64)", 16, 1,
                  "TMA writes its box row-major (the last mode contiguous), as "
                  "(64,64):(64,1), but the tile is (64,64):(1,64)");
   expectRejected("(128,64):(72,1)", 16, 1, "row-major");
-  expectRejected("Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))", 16, 1,
-                 "inner extent of 256 bytes is wider than its 128-byte "
+  // Rows of 1.5 swizzle widths are no whole number of boxes.
+  expectRejected("Sw<3,3,3> o 0 o (128,96):(96,1)", 16, 1,
+                 "inner extent of 192 bytes is wider than its 128-byte "
                  "swizzle");
+  // Two boxes' worth of row whose second half is not the next box.
+  expectRejected("Sw<3,3,3> o 0 o (128,(64,2)):(64,(1,16384))", 16, 1,
+                 "2 boxes one after the other, as (128,(64,2)):(64,(1,8192))");
+  // Boxes of 4 rows end mid-pattern: the next would be swizzled shifted.
+  expectRejected("Sw<3,3,3> o 0 o (4,(64,2)):(64,(1,256))", 16, 1,
+                 "each start a 1024-byte swizzle pattern, but a box is 512 "
+                 "bytes");
   expectRejected("Sw<3,3,3> o 0 o (128,32):(32,1)", 16, 1,
                  "a 128-byte swizzle needs rows of 128 bytes");
   expectRejected("Sw<3,3,3> o 0 o (64,32):(32,1)", 32, 1,

@@ -22,7 +22,12 @@
 // its Swizzle<B,M,S> read in bytes, and a multicast to k CTAs gives each CTA
 // 1/k of the tile's outermost mode (outer modes smaller than k, such as a
 // batch mode of 1, go whole to groups of CTAs that split the next mode, as
-// CuTe truncates the box).
+// CuTe truncates the box). A swizzled tile wider than its swizzle (128 bf16
+// columns under a 128-byte swizzle: CuTe's GMMA atoms tiled along K) is
+// several boxes side by side in TMA's innermost dimension, each a whole box
+// in shared memory after the previous, as tile_to_shape lays out the
+// swizzle atoms: one copy moves them all, as CuTe's TMA copy of such a tile
+// issues one instruction per box.
 //
 // The bulk copies (cp.async.bulk) move a contiguous run of a multiple of 16
 // bytes with no tensor map.
@@ -58,17 +63,26 @@ struct TmaAtom {
   /// The shared-memory tile (one stage) the atom was derived from, if it was:
   /// the copies' shared-memory tensors must then lay out its boxes.
   std::optional<ComposedLayout> smem;
+  /// Boxes a copy moves, side by side in the innermost dimension (a tile
+  /// wider than its swizzle), and the elements from one box's start to the
+  /// next's in shared memory (a whole box of the tile, also for a multicast
+  /// share).
+  int64_t boxes = 1;
+  int64_t boxStride = 0;
 
   /// CuTe's name: SM90_TMA_LOAD_2D, SM90_TMA_LOAD_MULTICAST_3D, ...
   std::string name() const;
   int64_t boxBytes() const;
+  /// The bytes one copy moves into (or out of) a CTA: its boxes.
+  int64_t copyBytes() const { return boxBytes() * boxes; }
   /// The swizzle TMA applies to shared-memory byte addresses: Sw<B,4,3>
   /// with 16 << B the swizzle's width (Sw<0,4,3>, the identity, for none).
   Swizzle byteSwizzle() const;
   /// The atom as a copy atom: one thread moving the box's bits.
   CopyAtom copyAtom() const;
-  /// The layout of the box one copy fills in shared memory, swizzle o 0 o
-  /// row-major box extents (the last mode contiguous): for a multicast
+  /// The layout of the boxes one copy fills in shared memory, swizzle o 0 o
+  /// row-major box extents (the last mode contiguous), the last mode
+  /// (box, boxes):(1, boxStride) where there are several: for a multicast
   /// load, each CTA's share of the tile. Precondition: `smem` is set.
   ComposedLayout boxLayout() const;
 };
@@ -82,7 +96,10 @@ Result<TmaAtom> makeTmaAtom(TmaKind kind, std::vector<int64_t> box,
 /// (`swizzle o 0 o layout`; its modes are the global tensor's, the last one
 /// TMA's innermost dimension), or an error saying why TMA cannot write that
 /// layout: the tile must be row-major (the last mode contiguous) with rows of
-/// exactly the swizzle's width when swizzled. A multicast load to
+/// exactly the swizzle's width when swizzled, or rows of n times that width
+/// laid out as n such boxes one after the other (the last mode
+/// (width, n):(1, box size), each box a whole number of swizzle
+/// patterns). A multicast load to
 /// `multicastCtas` CTAs splits the tile's first (outermost) mode among them;
 /// as CuTe's make_tma_copy does, a mode whose extent divides the CTAs left
 /// (a batch mode of 1) is taken whole and the next mode split among the

@@ -346,13 +346,13 @@ LogicalResult checkStateValues(Operation *root) {
   return failure(result.wasInterrupted());
 }
 
-/// The bytes a copy's pattern lands in each CTA: its box, or for a
-/// multicast to k CTAs the k boxes that they load and multicast to all of
+/// The bytes a copy's pattern lands in each CTA: its boxes, or for a
+/// multicast to k CTAs the k shares that they load and multicast to all of
 /// them (CuTe's split of the tile; the verifier checked that k CTAs make a
 /// row or a column of the pipeline's cluster).
 int64_t bytesLandedPerCta(TmaCopyOp copy) {
   cute::TmaAtom atom = *copy.getAtom().getTmaAtom();
-  return atom.boxBytes() * atom.multicastCtas;
+  return atom.copyBytes() * atom.multicastCtas;
 }
 
 /// The TMA bytes each producer_acquire expects: the boxes of the copies that

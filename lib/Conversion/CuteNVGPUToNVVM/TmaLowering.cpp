@@ -174,39 +174,66 @@ public:
     if (failed(smemPtr))
       return failure();
     Value desc = op.getDescriptor();
-    switch (atom.kind) {
+    Value bar;
+    if (load) {
+      FailureOr<Value> barrier =
+          mbarrierPointer(b, op, op.getBarriers(), op.getBarrierIndex());
+      if (failed(barrier))
+        return failure();
+      bar = *barrier;
+    }
+    // One instruction a box: box j starts j boxes further along TMA's
+    // innermost dimension and j whole boxes further in shared memory.
+    int64_t boxBytes = atom.boxStride * atom.valueBits / 8;
+    for (int64_t j = 0; j < atom.boxes; ++j) {
+      SmallVector<Value> coords = *origin;
+      Value ptr = *smemPtr;
+      if (j > 0) {
+        coords[0] =
+            arith::AddIOp::create(b, loc, coords[0],
+                                  arith::ConstantIntOp::create(
+                                      b, loc, b.getI32Type(), j * atom.box[0]));
+        ptr =
+            LLVM::GEPOp::create(b, loc, ptr.getType(), b.getI8Type(), ptr,
+                                ArrayRef<LLVM::GEPArg>{int32_t(j * boxBytes)});
+      }
+      emitCopy(b, loc, op, atom.kind, desc, ptr, coords, bar);
+    }
+    op.erase();
+    return success();
+  }
+
+  /// One TMA instruction of `kind` for the box at `coords` and `smemPtr`.
+  static void emitCopy(OpBuilder &b, Location loc, TmaCopyOp op,
+                       cute::TmaKind kind, Value desc, Value smemPtr,
+                       ValueRange coords, Value bar) {
+    switch (kind) {
     case cute::TmaKind::Load:
     case cute::TmaKind::LoadMulticast: {
-      FailureOr<Value> bar =
-          mbarrierPointer(b, op, op.getBarriers(), op.getBarrierIndex());
-      if (failed(bar))
-        return failure();
       // The instruction writes shared::cluster addresses, of which the
       // CTA's own shared memory is a part.
       Value clusterPtr = LLVM::AddrSpaceCastOp::create(
           b, loc,
           LLVM::LLVMPointerType::get(
               b.getContext(), unsigned(NVVM::NVVMMemorySpace::SharedCluster)),
-          *smemPtr);
+          smemPtr);
       NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-          b, loc, clusterPtr, desc, *origin, *bar, ValueRange{},
+          b, loc, clusterPtr, desc, coords, bar, ValueRange{},
           op.getMulticast(), /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE,
           /*isCTAOnly=*/false, /*group=*/nullptr, /*predicate=*/Value());
-      break;
+      return;
     }
     case cute::TmaKind::Store:
       NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-          b, loc, desc, *smemPtr, *origin, /*l2CacheHint=*/Value(),
+          b, loc, desc, smemPtr, coords, /*l2CacheHint=*/Value(),
           NVVM::TMAStoreMode::TILE, /*predicate=*/Value());
-      break;
+      return;
     case cute::TmaKind::ReduceAdd:
       NVVM::CpAsyncBulkTensorReduceOp::create(
-          b, loc, desc, *smemPtr, NVVM::TMAReduxKind::ADD,
-          NVVM::TMAStoreMode::TILE, *origin, /*l2CacheHint=*/Value());
-      break;
+          b, loc, desc, smemPtr, NVVM::TMAReduxKind::ADD,
+          NVVM::TMAStoreMode::TILE, coords, /*l2CacheHint=*/Value());
+      return;
     }
-    op.erase();
-    return success();
   }
 
   LogicalResult lower(MbarrierInitOp op) {

@@ -26,6 +26,14 @@ func.func @load_atom(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1)
 
 // -----
 
+func.func @two_boxes(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the epilogue stores one box at a time, but the atom's tile is 2 boxes wide: write the atom from one box}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, smem = "Sw<3,3,3> o 0 o (64,(64,2)):(64,(1,4096))">, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 func.func @three_dims(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
   // expected-error @+1 {{the atom must be a 2-D TMA store, got SM90_TMA_STORE_3D}}
   cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64, 1], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>

@@ -28,13 +28,48 @@ func.func private @tma_smem_padded_rows() attributes {a = #cute_nvgpu.tma_atom<l
 
 // -----
 
-// expected-error @+1 {{a 128-byte swizzle needs rows of 128 bytes (tile the rest as separate boxes), but the tile's rows are 64 bytes}}
+// expected-error @+1 {{a 128-byte swizzle needs rows of 128 bytes, or of a multiple of that (as many boxes), but the tile's rows are 64 bytes}}
 func.func private @tma_smem_rows_narrower_than_swizzle() attributes {a = #cute_nvgpu.tma_atom<load, f16, smem = "Sw<3,3,3> o 0 o (128,32):(32,1)">}
 
 // -----
 
-// expected-error @+1 {{the TMA box's inner extent of 256 bytes is wider than its 128-byte swizzle}}
-func.func private @tma_smem_rows_wider_than_swizzle() attributes {a = #cute_nvgpu.tma_atom<load, f16, smem = "Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))">}
+// Rows of one and a half swizzle widths are no whole number of boxes.
+// expected-error @+1 {{the TMA box's inner extent of 192 bytes is wider than its 128-byte swizzle}}
+func.func private @tma_smem_rows_wider_than_swizzle() attributes {a = #cute_nvgpu.tma_atom<load, f16, smem = "Sw<3,3,3> o 0 o (128,96):(96,1)">}
+
+// -----
+
+// Rows of two swizzle widths are two boxes, but only one after the other.
+// expected-error @+1 {{TMA writes its box row-major (the last mode contiguous), 2 boxes one after the other, as (128,(64,2)):(64,(1,8192)), but the tile is (128,(64,2)):(64,(1,16384))}}
+func.func private @tma_smem_boxes_apart() attributes {a = #cute_nvgpu.tma_atom<load, f16, smem = "Sw<3,3,3> o 0 o (128,(64,2)):(64,(1,16384))">}
+
+// -----
+
+// expected-error @+1 {{the tile's 2 boxes each start a 1024-byte swizzle pattern, but a box is 512 bytes}}
+func.func private @tma_smem_boxes_mid_pattern() attributes {a = #cute_nvgpu.tma_atom<load, f16, smem = "Sw<3,3,3> o 0 o (4,(64,2)):(64,(1,256))">}
+
+// -----
+
+// A copy of two boxes moves the whole 128-column tile.
+#tma = #cute_nvgpu.tma_atom<load, f16, smem = "Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))">
+func.func @tma_copy_two_boxes_one_box_of_coordinates(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))">, %bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'cute_nvgpu.tma_copy' op mode 1 of the coordinate tile has extent 64, but the 2 boxes have 128 (the box lists the last mode first)}}
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%i] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))">, memref<2xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// ... and lands both boxes' bytes on its barrier.
+#tma = #cute_nvgpu.tma_atom<load, f16, smem = "Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))">
+func.func @tma_copy_two_boxes_one_box_of_bytes(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))">, %bars: memref<2xi64, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %bytes = arith.constant 16384 : index
+  // expected-error @+1 {{'cute_nvgpu.mbarrier_arrive' op expects 16384 bytes on this mbarrier word, but the 1 load(s) that complete on it land 32768: the phase would complete early}}
+  cute_nvgpu.mbarrier_arrive %bars[%c0] expect_tx %bytes : memref<2xi64, #gpu.address_space<workgroup>>
+  cute_nvgpu.tma_copy #tma, %d, %g, %s barrier %bars[%c0] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))">, memref<2xi64, #gpu.address_space<workgroup>>
+  return
+}
 
 // -----
 

@@ -82,6 +82,11 @@ LogicalResult EpilogueStoreOp::verify() {
   if (atom->kind != cute::TmaKind::Store || atom->box.size() != 2)
     return emitOpError() << "the atom must be a 2-D TMA store, got "
                          << atom->name();
+  if (atom->boxes != 1)
+    return emitOpError() << "the epilogue stores one box at a time, but the "
+                            "atom's tile is "
+                         << atom->boxes
+                         << " boxes wide: write the atom from one box";
   int64_t boxCols = atom->box[0], boxRows = atom->box[1];
 
   FailureOr<cute::Layout> accLayout =

@@ -23,6 +23,13 @@ static int64_t boxExtentOfMode(const cute::TmaAtom &atom, size_t mode) {
   return atom.box[atom.box.size() - 1 - mode];
 }
 
+/// The extent of mode `mode` that one copy moves: the box's, times the boxes
+/// side by side in the last mode.
+static int64_t copyExtentOfMode(const cute::TmaAtom &atom, size_t mode) {
+  int64_t extent = boxExtentOfMode(atom, mode);
+  return mode + 1 == atom.box.size() ? extent * atom.boxes : extent;
+}
+
 //===----------------------------------------------------------------------===//
 // make_tma_descriptor
 //===----------------------------------------------------------------------===//
@@ -191,11 +198,13 @@ static LogicalResult verifyCoordinateTile(TmaCopyOp op,
            << " modes, but the box has " << rank << " dimensions";
   for (size_t i = 0; i < rank; ++i) {
     cute::Int extent = cute::size(layout->mode(i));
-    if (extent.isStatic() && !extent.is(boxExtentOfMode(atom, i)))
+    if (extent.isStatic() && !extent.is(copyExtentOfMode(atom, i)))
       return op.emitOpError()
              << "mode " << i << " of the coordinate tile has extent "
-             << extent.value() << ", but the box has "
-             << boxExtentOfMode(atom, i) << " (the box lists the last mode "
+             << extent.value() << ", but the "
+             << (atom.boxes > 1 ? std::to_string(atom.boxes) + " boxes have "
+                                : std::string("box has "))
+             << copyExtentOfMode(atom, i) << " (the box lists the last mode "
              << "first)";
   }
   return success();
@@ -346,7 +355,7 @@ static std::optional<int64_t> bytesLandedOn(Operation *op, Value barriers,
     Result<cute::TmaAtom> atom = copy.getAtom().getTmaAtom();
     if (atom.failed() || atom->kind != cute::TmaKind::Load)
       return std::nullopt;
-    return atom->boxBytes();
+    return atom->copyBytes();
   }
   if (auto copy = dyn_cast<BulkCopyOp>(op)) {
     if (copy.getBarriers() != barriers || copy.getBarrierIndex() != index)
