@@ -521,12 +521,9 @@ Int mlir::cute::operator/(const Int &a, const Int &b) {
   // rather than as one wide sum divided (a * 2^31 + b, then a shift).
   if (b.isStatic() && b.value() > 0 && a.getNode()->op == IntOp::Add) {
     const Int &x = a.getNode()->lhs, &y = a.getNode()->rhs;
-    if (x.lowerBound() >= 0 && y.lowerBound() >= 0) {
-      if (divides(b, y) == Truth::True)
-        return x / b + y / b;
-      if (divides(b, x) == Truth::True)
-        return x / b + y / b;
-    }
+    if (x.lowerBound() >= 0 && y.lowerBound() >= 0 &&
+        (divides(b, y) == Truth::True || divides(b, x) == Truth::True))
+      return x / b + y / b;
   }
   // (x / c1) / c2 -> x / (c1 * c2) for non-negative values.
   if (b.isStatic() && b.value() > 0 && a.getNode()->op == IntOp::Div &&
