@@ -176,7 +176,7 @@ Result<TmaAtom> mlir::cute::makeTmaAtomFromSmem(TmaKind kind,
     return algebraError("a TMA atom's shared-memory tile must be static, got " +
                         tile.str());
   size_t rank = tile.rank();
-  if (rank > 5)
+  if (rank < 1 || rank > 5)
     return algebraError("a TMA box has 1 to 5 dimensions, but the tile has " +
                         std::to_string(rank) + " modes");
   std::vector<int64_t> extents;

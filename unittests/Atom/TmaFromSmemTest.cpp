@@ -153,8 +153,7 @@ TEST(TmaFromSmem, AKMajorTileOfTwoSwizzleAtomsIsTwoBoxes) {
   // apart). make_tma_copy's box is one atom, 64 x 128, and a copy of the
   // tile issues two.
   expectBoxes("Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))", 16, 1,
-              {64, 128}, 2, 8192,
-              "Sw<3,3,3> o 0 o (128,(64,2)):(64,(1,8192))");
+              {64, 128}, 2, 8192, "Sw<3,3,3> o 0 o (128,(64,2)):(64,(1,8192))");
   // tf32 in 128-byte rows of 32 values: 64 k-values are two boxes.
   expectBoxes("Sw<3,2,3> o 0 o ((8,8),(32,2)):((32,256),(1,2048))", 32, 1,
               {32, 64}, 2, 2048, "Sw<3,2,3> o 0 o (64,(32,2)):(32,(1,2048))");
@@ -168,8 +167,8 @@ TEST(TmaFromSmem, AKMajorTileOfTwoSwizzleAtomsIsTwoBoxes) {
               {64, 128}, 2, 16384,
               "Sw<3,3,3> o 0 o (128,(64,2)):(64,(1,16384))");
   // Four boxes of fp8 (128 values a 128-byte row).
-  expectBoxes("Sw<3,4,3> o 0 o (64,(128,4)):(128,(1,8192))", 8, 1, {128, 64},
-              4, 8192, "Sw<3,4,3> o 0 o (64,(128,4)):(128,(1,8192))");
+  expectBoxes("Sw<3,4,3> o 0 o (64,(128,4)):(128,(1,8192))", 8, 1, {128, 64}, 4,
+              8192, "Sw<3,4,3> o 0 o (64,(128,4)):(128,(1,8192))");
 }
 
 TEST(TmaFromSmem, RejectsWhatTmaCannotWrite) {
@@ -204,6 +203,17 @@ TEST(TmaFromSmem, RejectsWhatTmaCannotWrite) {
   EXPECT_FALSE(makeTmaAtomFromSmem(
       TmaKind::Load,
       ComposedLayout(*parseLayout("8:1"), Int(0), *parseLayout("8:1")), 16));
+  // A tile of no modes (only the C++ API builds one) has no box.
+  Result<TmaAtom> none = makeTmaAtomFromSmem(
+      TmaKind::Load,
+      ComposedLayout(
+          *Swizzle::get(0, 0, 0), Int(0),
+          makeLayoutUnchecked(IntTuple::tuple({}), IntTuple::tuple({}))),
+      16);
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.message().find("1 to 5 dimensions, but the tile has 0 modes"),
+            std::string::npos)
+      << none.message();
 }
 
 } // namespace
