@@ -152,10 +152,19 @@ static Layout boxesLayout(const std::vector<int64_t> &extents, int64_t boxes,
                              IntTuple::tuple(std::move(stride)));
 }
 
+int64_t TmaAtom::boxStride() const {
+  if (smem)
+    return size(smem->inner()).value() / boxes;
+  int64_t elements = 1;
+  for (int64_t e : box)
+    elements *= e;
+  return elements;
+}
+
 ComposedLayout TmaAtom::boxLayout() const {
   std::vector<int64_t> extents(box.rbegin(), box.rend());
   return ComposedLayout(smem->outer(), Int(0),
-                        boxesLayout(extents, boxes, boxStride));
+                        boxesLayout(extents, boxes, boxStride()));
 }
 
 Result<TmaAtom> mlir::cute::makeTmaAtomFromSmem(TmaKind kind,
@@ -270,7 +279,6 @@ Result<TmaAtom> mlir::cute::makeTmaAtomFromSmem(TmaKind kind,
                         std::to_string(atom.boxBytes()) + " bytes");
   atom.smem = smem;
   atom.boxes = boxes;
-  atom.boxStride = boxElements;
   return atom;
 }
 

@@ -142,7 +142,7 @@ void expectBoxes(const std::string &smem, int bits, int64_t ctas,
   ASSERT_TRUE(atom) << smem << ": " << atom.message();
   EXPECT_EQ(atom->box, box) << smem;
   EXPECT_EQ(atom->boxes, boxes) << smem;
-  EXPECT_EQ(atom->boxStride, stride) << smem;
+  EXPECT_EQ(atom->boxStride(), stride) << smem;
   EXPECT_EQ(atom->copyBytes(), atom->boxBytes() * boxes) << smem;
   EXPECT_EQ(smemTileStr(atom->boxLayout()), boxLayout) << smem;
 }

@@ -64,17 +64,18 @@ struct TmaAtom {
   /// the copies' shared-memory tensors must then lay out its boxes.
   std::optional<ComposedLayout> smem;
   /// Boxes a copy moves, side by side in the innermost dimension (a tile
-  /// wider than its swizzle), and the elements from one box's start to the
-  /// next's in shared memory (a whole box of the tile, also for a multicast
-  /// share).
+  /// wider than its swizzle).
   int64_t boxes = 1;
-  int64_t boxStride = 0;
 
   /// CuTe's name: SM90_TMA_LOAD_2D, SM90_TMA_LOAD_MULTICAST_3D, ...
   std::string name() const;
   int64_t boxBytes() const;
   /// The bytes one copy moves into (or out of) a CTA: its boxes.
   int64_t copyBytes() const { return boxBytes() * boxes; }
+  /// The elements from one box's start to the next's in shared memory: a
+  /// whole box of the `smem` tile, also for a multicast share (the box's
+  /// size where the atom has no tile).
+  int64_t boxStride() const;
   /// The swizzle TMA applies to shared-memory byte addresses: Sw<B,4,3>
   /// with 16 << B the swizzle's width (Sw<0,4,3>, the identity, for none).
   Swizzle byteSwizzle() const;

@@ -337,11 +337,10 @@ struct Schedule {
     return m.div(m.sub(end, m.c(1)), ktilesDivisor);
   }
 
-  /// The number of units a range [begin, end) touches, from its first.
-  Value piecesOf(IndexMath &m, Value begin, Value end, Value firstUnit) {
-    Value last = lastUnitOf(m, end);
-    return m.select(m.ult(begin, end), m.add(m.sub(last, firstUnit), m.c(1)),
-                    m.c(0));
+  /// The number of units a nonempty range ending at `end` touches, from its
+  /// first.
+  Value piecesOf(IndexMath &m, Value end, Value firstUnit) {
+    return m.add(m.sub(lastUnitOf(m, end), firstUnit), m.c(1));
   }
 
   /// A worker's part of the schedule, with every division it needs, so
@@ -364,9 +363,8 @@ struct Schedule {
       OpBuilder::InsertionGuard guard(m.b);
       m.b.setInsertionPointToEnd(pieces.thenBlock());
       Value first = m.div(result.begin, ktilesDivisor);
-      scf::YieldOp::create(
-          m.b, m.loc,
-          ValueRange{first, piecesOf(m, result.begin, result.end, first)});
+      scf::YieldOp::create(m.b, m.loc,
+                           ValueRange{first, piecesOf(m, result.end, first)});
       m.b.setInsertionPointToEnd(pieces.elseBlock());
       scf::YieldOp::create(m.b, m.loc, ValueRange{m.c(0), m.c(0)});
     }

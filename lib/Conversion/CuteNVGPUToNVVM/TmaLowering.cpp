@@ -184,7 +184,6 @@ public:
     }
     // One instruction a box: box j starts j boxes further along TMA's
     // innermost dimension and j whole boxes further in shared memory.
-    int64_t boxBytes = atom.boxStride * atom.valueBits / 8;
     for (int64_t j = 0; j < atom.boxes; ++j) {
       SmallVector<Value> coords = *origin;
       Value ptr = *smemPtr;
@@ -193,9 +192,10 @@ public:
             arith::AddIOp::create(b, loc, coords[0],
                                   arith::ConstantIntOp::create(
                                       b, loc, b.getI32Type(), j * atom.box[0]));
-        ptr =
-            LLVM::GEPOp::create(b, loc, ptr.getType(), b.getI8Type(), ptr,
-                                ArrayRef<LLVM::GEPArg>{int32_t(j * boxBytes)});
+        ptr = LLVM::GEPOp::create(
+            b, loc, ptr.getType(), b.getI8Type(), ptr,
+            ArrayRef<LLVM::GEPArg>{
+                int32_t(j * atom.boxStride() * atom.valueBits / 8)});
       }
       emitCopy(b, loc, op, atom.kind, desc, ptr, coords, bar);
     }
