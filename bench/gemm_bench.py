@@ -33,6 +33,8 @@ wgmma sum into an f32 accumulator; Triton on sm_90 by default never does
 fp8 config runs both promoted (max_num_imprecise_acc = BK) and unpromoted;
 those that fail the K=65536 check are not Triton's best but are listed
 after the table. CuTe DSL's fp8 kernel never promotes either: the same rule.
+The -e5m2 options take e5m2 builds of our fp8 kernels, which are checked but
+not timed (cuBLAS has no e5m2 x e5m2 GEMM).
 
 Kernel arguments follow MLIR's memref calling convention (gpu_check.py):
 each memref<?xT> is 5 parameters (allocated, aligned, offset, size, stride),
@@ -136,12 +138,19 @@ KERNELS = [
            box_a=(128, 128), box_b=(128, 128), box_c=(64, 128),
            cluster=(2, 1, 1), scale=0.5),
 ]
+# The fp8 kernels with e5m2 A and B (the examples with f8E4M3FN read as
+# f8E5M2 and their E4M3E4M3 wgmma atoms as E5M2E5M2): checked only, since
+# cuBLAS has no e5m2 x e5m2 GEMM to time them against.
+KERNELS += [dataclasses.replace(k, label=k.label + "-e5m2",
+                                option=k.option + "-e5m2", in_type="e5m2")
+            for k in KERNELS if k.in_type == "e4m3"]
 
+FP8 = ("e4m3", "e5m2")
 TYPES = {"f16": "float16", "bf16": "bfloat16", "e4m3": "float8_e4m3fn",
-         "f32": "float32"}
-TYPE_BYTES = {"f16": 2, "bf16": 2, "e4m3": 1, "f32": 4}
+         "e5m2": "float8_e5m2", "f32": "float32"}
+TYPE_BYTES = {"f16": 2, "bf16": 2, "e4m3": 1, "e5m2": 1, "f32": 4}
 # CU_TENSOR_MAP_DATA_TYPE_*: fp8 travels as UINT8 (the bits are all TMA sees).
-TMA_TYPE = {"f16": 6, "bf16": 9, "e4m3": 0, "f32": 7}
+TMA_TYPE = {"f16": 6, "bf16": 9, "e4m3": 0, "e5m2": 0, "f32": 7}
 TMA_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}  # CU_TENSOR_MAP_SWIZZLE_*
 # The last three split units among workers in the stream-K kernels: four
 # workers a unit (16 units of 256 k-tiles), a ragged C and a partial last
@@ -362,7 +371,7 @@ def tolerance(in_type, out_type, k=0):
     # Hopper's fp8 wgmma keeps only about 14 mantissa bits in its
     # accumulator, so long unpromoted sums drift by up to ~1e-2; 5e-2 still
     # catches every indexing or layout bug (those give errors near 1).
-    if in_type == "e4m3":
+    if in_type in FP8:
         return 5e-2
     if in_type == "long":  # fp8 at a long K, promoted: C's rounding only
         return 1e-2
@@ -399,7 +408,7 @@ def check(k, fn, sms):
         verify(name, lambda c: launcher(k, fn, a, b, c, m, n, kk, sms)(),
                a, b, k.in_type, k.out_type,
                1.0 if k.scale is None else k.scale)
-    if k.in_type == "e4m3":
+    if k.in_type in FP8:
         # A long K of inputs in [0.5, 1): the sums grow with K, and fp8
         # wgmma's short accumulator, left unpromoted, loses most of them
         # (a relative error of 0.77 on the H100); promoted, only C's bf16
@@ -407,11 +416,14 @@ def check(k, fn, sms):
         m, n, kk = FP8_LONG_K
         a, b = (torch.rand(r, kk, device="cuda").mul_(0.5).add_(0.5).to(
             dtype(k.in_type)) for r in (m, n))
-        blas, _ = cublas(k.in_type, k.out_type)
         s = 1.0 if k.scale is None else k.scale
         verify(f"{k.label} {m}x{n}x{kk}",
                lambda c: launcher(k, fn, a, b, c, m, n, kk, sms)(), a, b,
                "long", k.out_type, s)
+        if k.in_type == "e5m2":
+            print("cuBLAS has no e5m2 x e5m2 GEMM to compare with")
+            return
+        blas, _ = cublas(k.in_type, k.out_type)
         verify(f"cuBLAS {m}x{n}x{kk}",
                lambda c: c.copy_(s * blas(a, b).float()), a, b, "long",
                k.out_type, s)
@@ -528,7 +540,7 @@ def triton_variants(in_type, out_type, sms):
     if not triton:
         return {}
     found = {}
-    fp8 = in_type == "e4m3"
+    fp8 = in_type in FP8
     for bm, bn, bk, warps, stages in TRITON_CONFIGS:
         bk *= 2 if TYPE_BYTES[in_type] == 1 else 1
         for tma in (False, True) if TensorDescriptor else (False,):
@@ -547,7 +559,7 @@ def screen(who, candidates, in_type, out_type):
     the long-K check our fp8 kernels and cuBLAS pass."""
     variants, imprecise = {}, set()
     a, b = random_inputs(in_type, 300, 200, 144)
-    fp8 = in_type == "e4m3"
+    fp8 = in_type in FP8
     if fp8:
         m, n, kk = FP8_LONG_K
         long_a, long_b = (torch.rand(r, kk, device="cuda").mul_(0.5).add_(
@@ -751,6 +763,8 @@ def main(argv=None):
                 check(k_old, old[1], sms)
             if len(FAILURES) != failures:
                 print(f"{k.label}: not timed, its checks failed")
+            elif k.in_type == "e5m2" and not args.check_only:
+                print(f"{k.label}: not timed (no e5m2 x e5m2 cuBLAS GEMM)")
             elif not args.check_only:
                 rows += bench(k, fn, args.time_shapes, args.reps, sms, l2, old,
                                args.cute_dsl)
