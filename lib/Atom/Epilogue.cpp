@@ -7,6 +7,7 @@
 #include "cute-mlir/Atom/Epilogue.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace mlir::cute;
 
@@ -15,17 +16,31 @@ namespace {
 /// (row, col) of each of a thread's values in the (M,N) tile.
 using Coords = std::vector<std::pair<int64_t, int64_t>>;
 
-Result<Coords> valueCoords(const TiledMma &mma, int64_t thread) {
+Result<std::vector<Coords>> threadCoords(const TiledMma &mma) {
   int64_t m = mma.tileSize(0), n = mma.tileSize(1);
   Layout colMajor = makeLayout(IntTuple::tuple({IntTuple(m), IntTuple(n)}));
-  CUTE_TRY(part, mma.partitionC(colMajor, Int(thread)));
+  // One partition for a symbolic thread, not one a thread: the values'
+  // layout is the same for every thread and only the offset of the first
+  // depends on it (the verifier plans every epilogue_store each time it runs).
+  Int thread = Int::unknownInRange("thread", 0, mma.numThreads() - 1);
+  CUTE_TRY(part, mma.partitionC(colMajor, thread));
   int64_t values = size(part.first).value();
-  Coords coords;
-  coords.reserve(values);
+  std::vector<int64_t> valueOffsets;
+  valueOffsets.reserve(values);
   for (int64_t v = 0; v < values; ++v) {
     CUTE_TRY(at, part.first(IntTuple(v)));
-    int64_t index = part.second.value() + at.value();
-    coords.push_back({index % m, index / m});
+    valueOffsets.push_back(at.value());
+  }
+  std::vector<Coords> coords(mma.numThreads());
+  for (int64_t t = 0; t < mma.numThreads(); ++t) {
+    std::optional<int64_t> first =
+        part.second.evaluate([&](const Int &) { return t; });
+    if (!first)
+      return algebraError("the first accumulator of thread " +
+                          std::to_string(t) + " has no offset");
+    coords[t].reserve(values);
+    for (int64_t offset : valueOffsets)
+      coords[t].push_back({(*first + offset) % m, (*first + offset) / m});
   }
   return coords;
 }
@@ -41,7 +56,8 @@ Result<EpiloguePlan> mlir::cute::planEpilogue(const TiledMma &mma,
                         std::to_string(boxCols) + " does not tile the " +
                         std::to_string(m) + "x" + std::to_string(n) +
                         " accumulator tile");
-  CUTE_TRY(first, valueCoords(mma, 0));
+  CUTE_TRY(all, threadCoords(mma));
+  const Coords &first = all.front();
   auto [row0, col0] = first.front();
   // The box of each value and its place relative to the first value, both
   // the same for every thread; and the largest alignment (in values) that
@@ -55,7 +71,7 @@ Result<EpiloguePlan> mlir::cute::planEpilogue(const TiledMma &mma,
     dCol[v] = first[v].second - col0 - first[v].second / boxCols * boxCols;
   }
   for (int64_t t = 0; t < mma.numThreads(); ++t) {
-    CUTE_TRY(coords, valueCoords(mma, t));
+    const Coords &coords = all[t];
     if (coords.size() != first.size())
       return algebraError("threads 0 and " + std::to_string(t) +
                           " hold different numbers of accumulators");
@@ -120,12 +136,9 @@ mlir::cute::planStmatrix(const TiledMma &mma, const EpiloguePlan &plan,
     }
   EpilogueStmatrixPlan result;
   result.groups.resize(groups);
+  CUTE_TRY(all, threadCoords(mma));
   for (int64_t warp = 0; warp < mma.numThreads() / 32; ++warp) {
-    std::vector<Coords> lanes;
-    for (int64_t lane = 0; lane < 32; ++lane) {
-      CUTE_TRY(coords, valueCoords(mma, 32 * warp + lane));
-      lanes.push_back(std::move(coords));
-    }
+    const Coords *lanes = &all[32 * warp];
     std::pair<int64_t, int64_t> first;
     for (size_t g = 0; g < groups; ++g) {
       int64_t box = plan.runs[4 * g].box;
