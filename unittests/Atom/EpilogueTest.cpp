@@ -92,6 +92,54 @@ TEST(Epilogue, Sm80PairsAreFourBytesOfF16) {
     EXPECT_EQ(run.length, 2);
 }
 
+/// Checks `plan` against thread t's own partition of the (M,N) tile for
+/// every t (CuTe's get_slice(t).partition_C): each run's values sit where
+/// the plan puts them relative to the thread's first value, each value once.
+void expectPlanMatchesEveryThread(const TiledMma &mma, int64_t boxRows,
+                                  int64_t boxCols, int valueBits) {
+  Result<EpiloguePlan> plan = planEpilogue(mma, boxRows, boxCols, valueBits);
+  ASSERT_TRUE(plan) << plan.message();
+  int64_t m = mma.tileSize(0), n = mma.tileSize(1);
+  Layout colMajor = makeLayout(IntTuple::tuple({IntTuple(m), IntTuple(n)}));
+  for (int64_t t = 0; t < mma.numThreads(); ++t) {
+    Result<std::pair<Layout, Int>> part = mma.partitionC(colMajor, Int(t));
+    ASSERT_TRUE(part) << part.message();
+    auto at = [&](int64_t v) {
+      Result<Int> offset = part->first(IntTuple(v));
+      EXPECT_TRUE(offset) << offset.message();
+      int64_t index = part->second.value() + offset->value();
+      return std::make_pair(index % m, index / m);
+    };
+    auto [row0, col0] = at(0);
+    std::vector<int> seen(size(part->first).value());
+    for (const EpilogueRun &run : plan->runs)
+      for (int64_t i = 0; i < run.length; ++i) {
+        auto [row, col] = at(run.value + i);
+        EXPECT_EQ(row - run.box / plan->boxesN * boxRows, row0 + run.rowOffset)
+            << "thread " << t << " value " << run.value + i;
+        EXPECT_EQ(col - run.box % plan->boxesN * boxCols,
+                  col0 + run.colOffset + i)
+            << "thread " << t << " value " << run.value + i;
+        ++seen.at(run.value + i);
+      }
+    for (size_t v = 0; v < seen.size(); ++v)
+      EXPECT_EQ(seen[v], 1) << "thread " << t << " value " << v;
+  }
+}
+
+TEST(Epilogue, PlanMatchesEveryThreadsPartition) {
+  // The plan partitions the tile once for a symbolic thread; each thread's
+  // own partition must agree, for wgmma, mma.sync and the quadpair atoms.
+  expectPlanMatchesEveryThread(
+      tiled("SM90_64x256x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)"), 128, 64, 16);
+  expectPlanMatchesEveryThread(
+      tiled("SM90_64x192x32_F32E4M3E4M3_SS", "(2,1,1):(1,0,0)"), 128, 64, 16);
+  expectPlanMatchesEveryThread(
+      tiled("SM80_16x8x16_F32F16F16F32_TN", "(2,2,1):(1,2,0)"), 32, 16, 32);
+  expectPlanMatchesEveryThread(
+      tiled("SM70_8x8x4_F32F16F16F32_TN", "(2,2,1):(1,2,0)"), 16, 16, 32);
+}
+
 /// The stmatrix plan of bf16 C of two warpgroups along M (a 128x256 tile)
 /// in 128x64 boxes.
 Result<EpilogueStmatrixPlan> wgmmaBf16Stmatrix() {
