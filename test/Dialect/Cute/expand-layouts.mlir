@@ -5,7 +5,7 @@
 // CHECK-LABEL: func @cosize_of_compact
 // CHECK-SAME: (%[[M:.*]]: index)
 // CHECK: %[[C8:.*]] = arith.constant 8 : index
-// CHECK: %[[R:.*]] = arith.muli %[[C8]], %[[M]] : index
+// CHECK: %[[R:.*]] = arith.muli %[[M]], %[[C8]] : index
 // CHECK: return %[[R]]
 // CHECK-NOT: cute.
 func.func @cosize_of_compact(%m: index) -> index {

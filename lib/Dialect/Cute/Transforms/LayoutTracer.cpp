@@ -222,8 +222,16 @@ FailureOr<std::pair<Value, Int>> LayoutTracer::tracePtr(Value ptr,
 //===----------------------------------------------------------------------===//
 
 Value ArithEmitter::emit(const Int &v) {
-  if (v.isStatic())
-    return arith::ConstantIndexOp::create(builder, loc, v.value());
+  // Constants once an emitter, and every op folded as it is made: a kernel
+  // emits an offset per element, mostly from static parts, and what the
+  // canonicalizer would fold later it has to walk first (the sm_80 example's
+  // lowering made 48k lines, 18k of them constants).
+  if (v.isStatic()) {
+    Value &constant = constants[v.value()];
+    if (!constant)
+      constant = arith::ConstantIndexOp::create(builder, loc, v.value());
+    return constant;
+  }
   const IntNode *node = v.getNode();
   if (Value done = memo.lookup(node))
     return done;
@@ -239,38 +247,37 @@ Value ArithEmitter::emit(const Int &v) {
         node->lhs.lowerBound() >= 0 && node->rhs.lowerBound() > 0;
     switch (node->op) {
     case IntOp::Add:
-      result = arith::AddIOp::create(builder, loc, lhs, rhs);
+      result = builder.createOrFold<arith::AddIOp>(loc, lhs, rhs);
       break;
     case IntOp::Sub:
-      result = arith::SubIOp::create(builder, loc, lhs, rhs);
+      result = builder.createOrFold<arith::SubIOp>(loc, lhs, rhs);
       break;
     case IntOp::Mul:
-      result = arith::MulIOp::create(builder, loc, lhs, rhs);
+      result = builder.createOrFold<arith::MulIOp>(loc, lhs, rhs);
       break;
     case IntOp::Div: // CuTe's truncating division
       result = unsignedOperands
-                   ? arith::DivUIOp::create(builder, loc, lhs, rhs).getResult()
-                   : arith::DivSIOp::create(builder, loc, lhs, rhs).getResult();
+                   ? builder.createOrFold<arith::DivUIOp>(loc, lhs, rhs)
+                   : builder.createOrFold<arith::DivSIOp>(loc, lhs, rhs);
       break;
     case IntOp::CeilDiv:
-      result =
-          unsignedOperands
-              ? arith::CeilDivUIOp::create(builder, loc, lhs, rhs).getResult()
-              : arith::CeilDivSIOp::create(builder, loc, lhs, rhs).getResult();
+      result = unsignedOperands
+                   ? builder.createOrFold<arith::CeilDivUIOp>(loc, lhs, rhs)
+                   : builder.createOrFold<arith::CeilDivSIOp>(loc, lhs, rhs);
       break;
     case IntOp::Mod:
       result = unsignedOperands
-                   ? arith::RemUIOp::create(builder, loc, lhs, rhs).getResult()
-                   : arith::RemSIOp::create(builder, loc, lhs, rhs).getResult();
+                   ? builder.createOrFold<arith::RemUIOp>(loc, lhs, rhs)
+                   : builder.createOrFold<arith::RemSIOp>(loc, lhs, rhs);
       break;
     case IntOp::Min:
-      result = arith::MinSIOp::create(builder, loc, lhs, rhs);
+      result = builder.createOrFold<arith::MinSIOp>(loc, lhs, rhs);
       break;
     case IntOp::Max:
-      result = arith::MaxSIOp::create(builder, loc, lhs, rhs);
+      result = builder.createOrFold<arith::MaxSIOp>(loc, lhs, rhs);
       break;
     case IntOp::Xor:
-      result = arith::XOrIOp::create(builder, loc, lhs, rhs);
+      result = builder.createOrFold<arith::XOrIOp>(loc, lhs, rhs);
       break;
     case IntOp::Unknown:
       break;

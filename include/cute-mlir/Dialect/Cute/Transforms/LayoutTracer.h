@@ -77,6 +77,7 @@ private:
   Location loc;
   const LayoutTracer &tracer;
   DenseMap<const IntNode *, Value> memo;
+  DenseMap<int64_t, Value> constants;
 };
 
 /// The unit attribute on the `scf.for` loops of static trip count that
