@@ -19,6 +19,32 @@ using namespace mlir;
 
 namespace {
 
+/// The bytes of a value of `type`, saturated at UINT64_MAX: the data
+/// layout multiplies an array's elements without checking, so a
+/// `!llvm.array<9223372036854775808 x i64>` parameter came out as 0 bytes
+/// and reached LLVM's backend, which aborts on it.
+uint64_t saturatingBytes(const DataLayout &layout, Type type) {
+  auto repeat = [&](Type element, uint64_t count) {
+    uint64_t stride = saturatingBytes(layout, element);
+    if (stride != UINT64_MAX)
+      stride = llvm::alignTo(stride, layout.getTypeABIAlignment(element));
+    return llvm::SaturatingMultiply(stride, count);
+  };
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    return repeat(array.getElementType(), array.getNumElements());
+  if (auto vector = dyn_cast<VectorType>(type);
+      vector && vector.hasStaticShape() && !vector.isScalable())
+    return repeat(vector.getElementType(), vector.getNumElements());
+  if (auto structure = dyn_cast<LLVM::LLVMStructType>(type)) {
+    // Any field too large makes the whole; otherwise the layout's own size.
+    for (Type field : structure.getBody())
+      if (saturatingBytes(layout, field) == UINT64_MAX)
+        return UINT64_MAX;
+  }
+  llvm::TypeSize size = layout.getTypeSize(type);
+  return size.isScalable() ? 0 : size.getFixedValue();
+}
+
 struct CheckKernelParametersPass
     : public PassWrapper<CheckKernelParametersPass,
                          OperationPass<gpu::GPUModuleOp>> {
@@ -50,18 +76,20 @@ struct CheckKernelParametersPass
         if (auto byval = func.getArgAttrOfType<TypeAttr>(
                 i, LLVM::LLVMDialect::getByValAttrName()))
           type = byval.getValue();
-        llvm::TypeSize size = layout.getTypeSize(type);
-        if (size.isScalable())
+        if (layout.getTypeSize(type).isScalable())
           continue; // Not a type a kernel can take; others report it.
         bytes = llvm::alignTo(bytes, layout.getTypeABIAlignment(type));
-        bytes += size.getFixedValue();
+        bytes = llvm::SaturatingAdd(bytes, saturatingBytes(layout, type));
       }
       if (bytes <= limit)
         return;
-      InFlightDiagnostic diag =
-          func.emitError() << "kernel @" << func.getSymName() << " takes "
-                           << bytes << " bytes of parameters, more than the "
-                           << limit << " PTX allows";
+      InFlightDiagnostic diag = func.emitError()
+                                << "kernel @" << func.getSymName() << " takes ";
+      if (bytes == UINT64_MAX)
+        diag << "more than 2^64";
+      else
+        diag << bytes;
+      diag << " bytes of parameters, more than the " << limit << " PTX allows";
       if (limit < 32764)
         diag << " before PTX ISA 8.1 (features=+ptx81 or newer allows 32764)";
       diag << "; pass large data in memory";

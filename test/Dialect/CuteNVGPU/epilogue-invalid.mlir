@@ -137,3 +137,15 @@ func.func @acc_size(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,4),1,1):
   cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,4),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
   return
 }
+
+// -----
+
+// sm_90 without +ptx80 emits PTX ISA 7.8, which has no TMA store nor its
+// read-only bulk-group wait (LLVM's backend aborted on the wait).
+gpu.module @sm90_ptx78 [#nvvm.target<chip = "sm_90">] {
+  gpu.func @store(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index) {
+    // expected-error @+1 {{a TMA store epilogue needs PTX ISA 8.0: give the target features=+ptx80}}
+    cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

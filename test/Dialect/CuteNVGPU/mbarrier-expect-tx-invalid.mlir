@@ -72,3 +72,23 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// The expected-bytes check reads the other arrivals and loads on the barrier,
+// later ones too, before the verifier reaches them: one whose operand
+// segments overrun its operands is left to its own verifier (reading its
+// operands crashed).
+#load = #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>
+gpu.module @kernels {
+  gpu.func @malformed_later(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">, %bars: memref<2xi64, #gpu.address_space<workgroup>>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %bytes = arith.constant 4096 : index
+    cute_nvgpu.mbarrier_arrive %bars[%c0] expect_tx %bytes : memref<2xi64, #gpu.address_space<workgroup>>
+    cute_nvgpu.bulk_copy #load, %g, %s barrier %bars[%c0] : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">, memref<2xi64, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{operand count (3) does not match with the total size (65538) specified in attribute 'operandSegmentSizes'}}
+    "cute_nvgpu.mbarrier_arrive"(%bars, %c1, %bytes) <{operandSegmentSizes = array<i32: 65536, 1, 1, 0>}> : (memref<2xi64, #gpu.address_space<workgroup>>, index, index) -> ()
+    gpu.return
+  }
+}

@@ -136,5 +136,7 @@ LogicalResult EpilogueStoreOp::verify() {
     return emitOpError() << "each thread holds " << values
                          << " accumulators, but the fragment is "
                          << accLayout->str();
-  return success();
+  // The TMA stores and their bulk-group waits are PTX ISA 8.0 (sm_90's
+  // default is 7.8, where LLVM cannot select the read-only wait).
+  return checkTarget(*this, "a TMA store epilogue", 90, /*ptxIsa=*/80);
 }
