@@ -19,6 +19,34 @@ using namespace mlir;
 
 namespace {
 
+/// Whether `type` has an `i0` anywhere: the data layout divides by its zero
+/// alignment, and LLVM's backend cannot pass it.
+bool containsZeroWidthInteger(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return integer.getWidth() == 0;
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    return containsZeroWidthInteger(array.getElementType());
+  if (auto vector = dyn_cast<VectorType>(type))
+    return containsZeroWidthInteger(vector.getElementType());
+  if (auto structure = dyn_cast<LLVM::LLVMStructType>(type))
+    return !structure.isOpaque() &&
+           llvm::any_of(structure.getBody(), containsZeroWidthInteger);
+  return false;
+}
+
+/// Whether `type` is an aggregate of no elements (`!llvm.struct<()>`,
+/// `!llvm.array<0 x T>`), which LLVM's NVPTX backend refuses to pass with an
+/// abort ("Empty parameter types are not supported").
+bool isEmptyAggregate(Type type) {
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    return array.getNumElements() == 0 ||
+           isEmptyAggregate(array.getElementType());
+  if (auto structure = dyn_cast<LLVM::LLVMStructType>(type))
+    return !structure.isOpaque() &&
+           llvm::all_of(structure.getBody(), isEmptyAggregate);
+  return false;
+}
+
 /// The bytes of a value of `type`, saturated at UINT64_MAX: the data
 /// layout multiplies an array's elements without checking, so a
 /// `!llvm.array<9223372036854775808 x i64>` parameter came out as 0 bytes
@@ -76,6 +104,16 @@ struct CheckKernelParametersPass
         if (auto byval = func.getArgAttrOfType<TypeAttr>(
                 i, LLVM::LLVMDialect::getByValAttrName()))
           type = byval.getValue();
+        if (containsZeroWidthInteger(type) || isEmptyAggregate(type)) {
+          func.emitError() << "kernel @" << func.getSymName() << " parameter "
+                           << i << " is of " << type << ", which "
+                           << (isEmptyAggregate(type)
+                                   ? "holds no data"
+                                   : "has a zero-width integer (i0)")
+                           << ": PTX cannot pass it";
+          signalPassFailure();
+          return;
+        }
         if (layout.getTypeSize(type).isScalable())
           continue; // Not a type a kernel can take; others report it.
         bytes = llvm::alignTo(bytes, layout.getTypeABIAlignment(type));

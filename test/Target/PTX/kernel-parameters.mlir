@@ -58,3 +58,33 @@ gpu.module @overflowing [#nvvm.target<chip = "sm_90a", features = "+ptx84">] {
     gpu.return
   }
 }
+
+// -----
+
+// Parameters that hold no data: LLVM's NVPTX backend aborted on an empty
+// aggregate ("Empty parameter types are not supported"), and the data layout
+// divided by the zero alignment of an i0 (SIGFPE).
+gpu.module @empty_struct {
+  // expected-error @+1 {{kernel @params parameter 1 is of '!llvm.struct<()>', which holds no data: PTX cannot pass it}}
+  gpu.func @params(%a: i32, %b: !llvm.struct<()>) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @empty_array {
+  // expected-error @+1 {{kernel @params parameter 0 is of '!llvm.array<0 x i64>', which holds no data: PTX cannot pass it}}
+  gpu.func @params(%a: !llvm.array<0 x i64>) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @zero_width {
+  // expected-error @+1 {{kernel @params parameter 0 is of '!llvm.array<544 x i0>', which has a zero-width integer (i0): PTX cannot pass it}}
+  gpu.func @params(%a: !llvm.array<544 x i0>) kernel {
+    gpu.return
+  }
+}
