@@ -47,14 +47,18 @@ bool isEmptyAggregate(Type type) {
   return false;
 }
 
-/// The bytes of a value of `type`, saturated at UINT64_MAX: the data
-/// layout multiplies an array's elements without checking, so a
-/// `!llvm.array<9223372036854775808 x i64>` parameter came out as 0 bytes
-/// and reached LLVM's backend, which aborts on it.
+/// Far past any parameter space: sizes above it need no exact value.
+constexpr uint64_t kHugeBytes = uint64_t(1) << 32;
+
+/// The bytes of a value of `type`, exact up to kHugeBytes and at least that
+/// beyond (saturated at UINT64_MAX): the data layout multiplies and adds
+/// without checking, so a `!llvm.array<9223372036854775808 x i64>`
+/// parameter came out as 0 bytes and reached LLVM's backend, which aborts
+/// on it.
 uint64_t saturatingBytes(const DataLayout &layout, Type type) {
   auto repeat = [&](Type element, uint64_t count) {
     uint64_t stride = saturatingBytes(layout, element);
-    if (stride != UINT64_MAX)
+    if (stride <= kHugeBytes)
       stride = llvm::alignTo(stride, layout.getTypeABIAlignment(element));
     return llvm::SaturatingMultiply(stride, count);
   };
@@ -64,10 +68,13 @@ uint64_t saturatingBytes(const DataLayout &layout, Type type) {
       vector && vector.hasStaticShape() && !vector.isScalable())
     return repeat(vector.getElementType(), vector.getNumElements());
   if (auto structure = dyn_cast<LLVM::LLVMStructType>(type)) {
-    // Any field too large makes the whole; otherwise the layout's own size.
+    // The fields without their padding: a lower bound, and past any limit
+    // where the layout's own sum could wrap.
+    uint64_t fields = 0;
     for (Type field : structure.getBody())
-      if (saturatingBytes(layout, field) == UINT64_MAX)
-        return UINT64_MAX;
+      fields = llvm::SaturatingAdd(fields, saturatingBytes(layout, field));
+    if (fields > kHugeBytes)
+      return fields;
   }
   llvm::TypeSize size = layout.getTypeSize(type);
   return size.isScalable() ? 0 : size.getFixedValue();
@@ -116,15 +123,16 @@ struct CheckKernelParametersPass
         }
         if (layout.getTypeSize(type).isScalable())
           continue; // Not a type a kernel can take; others report it.
-        bytes = llvm::alignTo(bytes, layout.getTypeABIAlignment(type));
+        if (bytes <= kHugeBytes)
+          bytes = llvm::alignTo(bytes, layout.getTypeABIAlignment(type));
         bytes = llvm::SaturatingAdd(bytes, saturatingBytes(layout, type));
       }
       if (bytes <= limit)
         return;
       InFlightDiagnostic diag = func.emitError()
                                 << "kernel @" << func.getSymName() << " takes ";
-      if (bytes == UINT64_MAX)
-        diag << "more than 2^64";
+      if (bytes > kHugeBytes)
+        diag << "more than 2^32";
       else
         diag << bytes;
       diag << " bytes of parameters, more than the " << limit << " PTX allows";

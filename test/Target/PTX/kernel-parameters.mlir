@@ -50,11 +50,12 @@ gpu.module @two_targets [#nvvm.target<chip = "sm_90a", features = "+ptx84">] {
 // -----
 
 // An array whose size in bytes overflows 64 bits: the data layout's size
-// wrapped to 0 bytes, and LLVM's backend aborted on the parameter.
-// PTX84: error: kernel @huge takes more than 2^64 bytes of parameters
+// wrapped to 0 bytes, and LLVM's backend aborted on the parameter. The next
+// parameter's alignment must not wrap the count either.
+// PTX84: error: kernel @huge takes more than 2^32 bytes of parameters
 gpu.module @overflowing [#nvvm.target<chip = "sm_90a", features = "+ptx84">] {
-  // expected-error @+1 {{kernel @huge takes more than 2^64 bytes of parameters, more than the 4352 PTX allows}}
-  gpu.func @huge(%a: !llvm.array<9223372036854775808 x i64>) kernel {
+  // expected-error @+1 {{kernel @huge takes more than 2^32 bytes of parameters, more than the 4352 PTX allows}}
+  gpu.func @huge(%a: !llvm.array<9223372036854775808 x i64>, %b: i64) kernel {
     gpu.return
   }
 }
