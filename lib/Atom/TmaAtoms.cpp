@@ -44,11 +44,11 @@ std::string TmaAtom::name() const {
   return "SM90_TMA_" + op + "_" + std::to_string(box.size()) + "D";
 }
 
-int64_t TmaAtom::boxBytes() const {
+int64_t TmaAtom::boxElements() const {
   int64_t elements = 1;
   for (int64_t e : box)
     elements *= e;
-  return elements * valueBits / 8;
+  return elements;
 }
 
 Swizzle TmaAtom::byteSwizzle() const {
@@ -153,12 +153,7 @@ static Layout boxesLayout(const std::vector<int64_t> &extents, int64_t boxes,
 }
 
 int64_t TmaAtom::boxStride() const {
-  if (smem)
-    return size(smem->inner()).value() / boxes;
-  int64_t elements = 1;
-  for (int64_t e : box)
-    elements *= e;
-  return elements;
+  return smem ? size(smem->inner()).value() / boxes : boxElements();
 }
 
 ComposedLayout TmaAtom::boxLayout() const {
@@ -201,9 +196,7 @@ Result<TmaAtom> mlir::cute::makeTmaAtomFromSmem(TmaKind kind,
     boxes = rowBytes / swizzleBytes;
   std::vector<int64_t> boxExtents = extents;
   boxExtents.back() /= boxes;
-  int64_t boxElements = 1;
-  for (int64_t e : boxExtents)
-    boxElements *= e;
+  int64_t boxElements = size(tile).value() / boxes;
   // Each CTA of a multicast loads its share of the tile: as CuTe's
   // make_tma_copy_desc truncates the box, the CTAs split the outermost mode,
   // and a mode smaller than the CTA count (a batch mode of extent 1, two

@@ -69,7 +69,9 @@ struct TmaAtom {
 
   /// CuTe's name: SM90_TMA_LOAD_2D, SM90_TMA_LOAD_MULTICAST_3D, ...
   std::string name() const;
-  int64_t boxBytes() const;
+  /// The elements of one box (of a multicast, one CTA's share).
+  int64_t boxElements() const;
+  int64_t boxBytes() const { return boxElements() * valueBits / 8; }
   /// The bytes one copy moves into (or out of) a CTA: its boxes.
   int64_t copyBytes() const { return boxBytes() * boxes; }
   /// The elements from one box's start to the next's in shared memory: a

@@ -92,3 +92,20 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// Likewise a later load without its atom (a generic form missing the
+// required attribute): its bytes are not read, its own verifier reports it.
+#load = #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>
+gpu.module @kernels {
+  gpu.func @atomless_later(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">, %bars: memref<2xi64, #gpu.address_space<workgroup>>) {
+    %c0 = arith.constant 0 : index
+    %bytes = arith.constant 4096 : index
+    cute_nvgpu.mbarrier_arrive %bars[%c0] expect_tx %bytes : memref<2xi64, #gpu.address_space<workgroup>>
+    cute_nvgpu.bulk_copy #load, %g, %s barrier %bars[%c0] : !cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">, memref<2xi64, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{requires attribute 'atom'}}
+    "cute_nvgpu.bulk_copy"(%g, %s, %bars, %c0) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (!cute.tensor<f32, gmem, "1024:1">, !cute.tensor<f32, smem, "1024:1">, memref<2xi64, #gpu.address_space<workgroup>>, index) -> ()
+    gpu.return
+  }
+}
