@@ -8,7 +8,9 @@
 // producer region inlined in the then-branch and the consumer region in the
 // else-branch. Each branch first moves its register budget from the one the
 // kernel starts with (WarpSpecializeOp::getEntryRegisters) with setmaxnreg:
-// a warpgroup-uniform branch, as the instruction requires.
+// a warpgroup-uniform branch, as the instruction requires. Where the roles
+// move registers, the kernel gets `nvvm.minctasm = 1` (one block per SM)
+// unless it says otherwise: the budgets are shares of one block's registers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +49,16 @@ void lower(WarpSpecializeOp op) {
   Location loc = op.getLoc();
   int64_t producers = op.getProducerWarpgroups();
   int64_t entry = op.getEntryRegisters();
+  // Budgets moved with setmaxnreg are shares of one block's registers:
+  // ptxas ignores setmaxnreg (C7508) where it cannot tell the register
+  // count at entry, which one block per SM pins down.
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  bool movesRegisters = int64_t(op.getProducerRegisters()) != entry ||
+                        int64_t(op.getConsumerRegisters()) != entry;
+  if (func && movesRegisters &&
+      !func->hasAttr(NVVM::NVVMDialect::getMinctasmAttrName()))
+    func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                  rewriter.getI32IntegerAttr(1));
   Value tid = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
   Value size = arith::ConstantIndexOp::create(
       rewriter, loc, WarpSpecializeOp::kWarpgroupThreads);

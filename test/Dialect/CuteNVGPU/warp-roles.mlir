@@ -6,7 +6,10 @@
 // Round trip of warp roles, and their lowering: a branch on the warpgroup
 // (thread / 128), the producer's index in the then-branch, the consumers'
 // (warpgroup - 1) in the else-branch, each after its setmaxnreg from the
-// 168 registers a thread starts with in a 384-thread block.
+// 168 registers a thread starts with in a 384-thread block. Roles that move
+// registers make the kernel one block per SM (nvvm.minctasm = 1, PTX's
+// .minnctapersm): ptxas ignores setmaxnreg where it cannot tell the register
+// count at entry; roles that keep the entry budget leave the kernel as it is.
 
 // CHECK-LABEL: gpu.func @roles
 // CHECK: cute_nvgpu.warp_specialize producer 1 registers 40 {
@@ -15,6 +18,7 @@
 // CHECK-NEXT: ^bb0(%[[C:.*]]: index):
 
 // LOWER-LABEL: gpu.func @roles
+// LOWER-SAME: nvvm.minctasm = 1 : i32
 // LOWER-DAG: %[[C1:.*]] = arith.constant 1 : index
 // LOWER-DAG: %[[C128:.*]] = arith.constant 128 : index
 // LOWER: %[[TID:.*]] = gpu.thread_id x
@@ -39,6 +43,24 @@ gpu.module @k {
     } consumer 2 registers 232 {
     ^bb0(%wg: index):
       memref.store %c9, %out[%wg] : memref<3xindex, 1>
+    }
+    gpu.return
+  }
+}
+
+// LOWER-LABEL: gpu.func @entry_budgets
+// LOWER-NOT: minctasm
+// LOWER-NOT: nvvm.setmaxregister
+// LOWER: gpu.return
+gpu.module @k2 {
+  gpu.func @entry_budgets(%out: memref<3xindex, 1>) kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    %c7 = arith.constant 7 : index
+    cute_nvgpu.warp_specialize producer 1 registers 168 {
+    ^bb0(%wg: index):
+      memref.store %c7, %out[%wg] : memref<3xindex, 1>
+    } consumer 2 registers 168 {
+    ^bb0(%wg: index):
+      memref.store %c7, %out[%wg] : memref<3xindex, 1>
     }
     gpu.return
   }

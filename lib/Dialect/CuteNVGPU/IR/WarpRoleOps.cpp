@@ -9,6 +9,7 @@
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
@@ -137,11 +138,21 @@ LogicalResult WarpSpecializeOp::verify() {
   // A role whose budget differs from the kernel's entry one moves it with
   // setmaxnreg, an sm_90a instruction.
   int64_t entry = getEntryRegisters();
-  if (int64_t(getProducerRegisters()) != entry ||
-      int64_t(getConsumerRegisters()) != entry)
-    return checkTarget(*this, "setmaxnreg", 90, /*ptxIsa=*/0,
-                       /*archSpecific=*/true);
-  return success();
+  if (int64_t(getProducerRegisters()) == entry &&
+      int64_t(getConsumerRegisters()) == entry)
+    return success();
+  // The budgets share out one block's registers: more blocks an SM would
+  // each start with fewer than getEntryRegisters().
+  auto blocksPerSM = func->getAttrOfType<IntegerAttr>(
+      NVVM::NVVMDialect::getMinctasmAttrName());
+  if (blocksPerSM && blocksPerSM.getInt() != 1)
+    return emitOpError() << "register budgets share out one block's "
+                            "registers, but @"
+                         << func.getName()
+                         << " asks for nvvm.minctasm = " << blocksPerSM.getInt()
+                         << " blocks per SM; setmaxnreg needs 1";
+  return checkTarget(*this, "setmaxnreg", 90, /*ptxIsa=*/0,
+                     /*archSpecific=*/true);
 }
 
 LogicalResult WarpSpecializeOp::verifyRegions() {

@@ -34,8 +34,14 @@ def CuteNVGPU_WarpSpecializeOp : CuteNVGPU_Op<"warp_specialize",
     warps, and an increase the pool cannot meet waits forever), the
     enclosing `gpu.func` has a `known_block_size` of
     exactly the roles' threads (setmaxnreg needs the kernel's register cap
-    fixed at its entry), and no wgmma runs in the producer role. Every
-    thread of the block must reach the op; the regions hold no terminator.
+    fixed at its entry), any `nvvm.minctasm` on it is 1 (the budgets share
+    out one block's registers), and no wgmma runs in the producer role.
+    Every thread of the block must reach the op; the regions hold no
+    terminator. Where the roles move registers, the lowering gives the
+    kernel `nvvm.minctasm = 1` (PTX's `.minnctapersm 1`): without it
+    ptxas may not know the register count at entry and then ignores every
+    `setmaxnreg` (its C7508 remark), leaving the consumers at the entry
+    budget, where large accumulators spill.
 
     ```mlir
     cute_nvgpu.warp_specialize producer 1 registers 40 {
