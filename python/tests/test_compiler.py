@@ -87,12 +87,16 @@ def test_pass_failures_are_reported_not_fatal():
     source = """
     gpu.module @m {
       gpu.func @k(%p: memref<?xf16, 1>) kernel
-          attributes {known_block_size = array<i32: 4096, 1, 1>} {
+          attributes {known_block_size = array<i32: 1024, 1, 1>} {
         gpu.return
       }
     }"""
-    module = compile(source, chip="sm_80")  # no launch: nothing to check
+    module = compile(source, chip="sm_80")
     assert "k" in module.kernels
+    # A block no launch can have is refused even with no launch to check.
+    with pytest.raises(CompileError, match="known_block_size \\[4096, 1, 1\\]"
+                       ": dimension 0 must be 1 to 1024"):
+        compile(source.replace("1024, 1, 1", "4096, 1, 1"), chip="sm_80")
     with pytest.raises(CompileError, match="chip 'sm_1' is not a chip"):
         compile(source, chip="sm_1")
     # LLVM's NVPTX backend exits the process on a PTX ISA older than the

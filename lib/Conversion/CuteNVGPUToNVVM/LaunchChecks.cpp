@@ -8,8 +8,9 @@
 // cluster fails only at run time, far from its cause; a launch with another
 // block than the kernel's known_block_size runs wrongly; a kernel with more
 // static shared memory than a block may have fails in ptxas, with no
-// location. Kernels and constant launch configurations are checked here
-// instead.
+// location; a negative known_block_size or nvvm.maxntid fails LLVM's
+// translation, with no location. Kernels, their launch bounds and constant
+// launch configurations are checked here instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +43,64 @@ constexpr int64_t kMaxBlockDims[3] = {1024, 1024, 64};
 /// Static shared memory beyond this needs the dynamic opt-in (ptxas refuses
 /// more, on every architecture).
 constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
+
+/// A block's threads as a list of up to three sizes (known_block_size,
+/// nvvm.maxntid, nvvm.reqntid): each dimension within its limit and their
+/// product within a block's.
+LogicalResult checkBlockSizes(gpu::GPUFuncOp func, StringRef name,
+                              ArrayRef<int32_t> sizes) {
+  int64_t total = 1;
+  for (auto [i, size] : llvm::enumerate(sizes)) {
+    if (size < 1 || (i < 3 && size > kMaxBlockDims[i]))
+      return func.emitOpError()
+             << name << " " << llvm::interleaved_array(sizes) << ": dimension "
+             << i << " must be 1 to " << (i < 3 ? kMaxBlockDims[i] : 1);
+    total *= size;
+  }
+  if (total > kMaxBlockThreads)
+    return func.emitOpError()
+           << name << " " << llvm::interleaved_array(sizes) << " is " << total
+           << " threads, more than the " << kMaxBlockThreads << " of a block";
+  return success();
+}
+
+/// A function's launch bounds: its known sizes, which the lowering turns
+/// into `.maxntid`/`.reqntid` and ranges, and the NVVM attributes a user may
+/// write directly. LLVM's translation fails unlocated on a negative array
+/// entry, and negative or zero scalars reach the PTX, where ptxas refuses
+/// them far from their cause.
+LogicalResult checkLaunchBounds(gpu::GPUFuncOp func) {
+  if (std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize())
+    if (failed(checkBlockSizes(func, "known_block_size", *block)))
+      return failure();
+  if (std::optional<ArrayRef<int32_t>> grid = func.getKnownGridSize())
+    for (auto [i, size] : llvm::enumerate(*grid))
+      if (size < 1)
+        return func.emitOpError()
+               << "known_grid_size " << llvm::interleaved_array(*grid)
+               << ": dimension " << i << " must be at least 1";
+  for (StringRef name : {NVVM::NVVMDialect::getMaxntidAttrName(),
+                         NVVM::NVVMDialect::getReqntidAttrName()})
+    if (auto sizes = func->getAttrOfType<DenseI32ArrayAttr>(name))
+      if (failed(checkBlockSizes(func, name, sizes.asArrayRef())))
+        return failure();
+  if (auto cluster = func->getAttrOfType<DenseI32ArrayAttr>(
+          NVVM::NVVMDialect::getClusterDimAttrName()))
+    for (auto [i, size] : llvm::enumerate(cluster.asArrayRef()))
+      if (size < 1)
+        return func.emitOpError()
+               << NVVM::NVVMDialect::getClusterDimAttrName() << " "
+               << llvm::interleaved_array(cluster.asArrayRef())
+               << ": dimension " << i << " must be at least 1";
+  for (StringRef name : {NVVM::NVVMDialect::getMinctasmAttrName(),
+                         NVVM::NVVMDialect::getMaxnregAttrName(),
+                         NVVM::NVVMDialect::getClusterMaxBlocksAttrName()})
+    if (auto value = func->getAttrOfType<IntegerAttr>(name))
+      if (!value.getValue().isStrictlyPositive())
+        return func.emitOpError()
+               << name << " is " << value << ", but must be at least 1";
+  return success();
+}
 
 LogicalResult checkKernel(gpu::GPUFuncOp kernel) {
   int64_t bytes = cute::staticSharedBytes(kernel);
@@ -203,7 +262,8 @@ struct CuteNVGPUCheckLaunchesPass
   void runOnOperation() override {
     ModuleOp root = getOperation();
     WalkResult kernels = root.walk([&](gpu::GPUFuncOp func) {
-      return func.isKernel() && failed(checkKernel(func))
+      return failed(checkLaunchBounds(func)) ||
+                     (func.isKernel() && failed(checkKernel(func)))
                  ? WalkResult::interrupt()
                  : WalkResult::advance();
     });

@@ -245,3 +245,82 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Known sizes no launch can have: the lowering would turn a negative one into
+// `.maxntid` and fail in LLVM's translation, with no location (mutation
+// fuzzer).
+gpu.module @kernels {
+  // expected-error @+1 {{'gpu.func' op known_block_size [32, 1, -3]: dimension 2 must be 1 to 64}}
+  gpu.func @negative() kernel attributes {known_block_size = array<i32: 32, 1, -3>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  // expected-error @+1 {{'gpu.func' op known_block_size [64, 32, 1] is 2048 threads, more than the 1024 of a block}}
+  gpu.func @too_many_threads() kernel attributes {known_block_size = array<i32: 64, 32, 1>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  // expected-error @+1 {{'gpu.func' op known_grid_size [0, 1, 1]: dimension 0 must be at least 1}}
+  gpu.func @empty_grid() kernel attributes {known_grid_size = array<i32: 0, 1, 1>} {
+    gpu.return
+  }
+}
+
+// -----
+
+// A device function's known block size is checked too: GPU-to-NVVM uses it
+// for the thread index's range.
+gpu.module @kernels {
+  // expected-error @+1 {{'gpu.func' op known_block_size [0, 1, 1]: dimension 0 must be 1 to 1024}}
+  gpu.func @helper() attributes {known_block_size = array<i32: 0, 1, 1>} {
+    gpu.return
+  }
+}
+
+// -----
+
+// NVVM's launch bounds written by hand: LLVM's translation failed unlocated
+// on the negative arrays, and the scalars reached the PTX as they were.
+gpu.module @kernels {
+  // expected-error @+1 {{'gpu.func' op nvvm.maxntid [-1, 1, 1]: dimension 0 must be 1 to 1024}}
+  gpu.func @maxntid() kernel attributes {nvvm.maxntid = array<i32: -1, 1, 1>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  // expected-error @+1 {{'gpu.func' op nvvm.cluster_dim [2, -1, 1]: dimension 1 must be at least 1}}
+  gpu.func @cluster_dim() kernel attributes {nvvm.cluster_dim = array<i32: 2, -1, 1>} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  // expected-error @+1 {{'gpu.func' op nvvm.maxnreg is 0 : i32, but must be at least 1}}
+  gpu.func @maxnreg() kernel attributes {nvvm.maxnreg = 0 : i32} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  // expected-error @+1 {{'gpu.func' op nvvm.minctasm is -2 : i128, but must be at least 1}}
+  gpu.func @minctasm() kernel attributes {nvvm.minctasm = -2 : i128} {
+    gpu.return
+  }
+}

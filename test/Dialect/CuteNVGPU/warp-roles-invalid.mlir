@@ -239,7 +239,7 @@ gpu.module @k [#nvvm.target<chip = "sm_90">] {
 // start with half of them.
 gpu.module @k [#nvvm.target<chip = "sm_90a">] {
   gpu.func @two_blocks_per_sm() kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 2 : i32} {
-    // expected-error @+1 {{'cute_nvgpu.warp_specialize' op register budgets share out one block's registers, but @two_blocks_per_sm asks for nvvm.minctasm = 2 blocks per SM; setmaxnreg needs 1}}
+    // expected-error @+1 {{'cute_nvgpu.warp_specialize' op register budgets share out one block's registers, but @two_blocks_per_sm sets nvvm.minctasm (blocks per SM) to 2 : i32; setmaxnreg needs 1}}
     cute_nvgpu.warp_specialize producer 1 registers 40 {
     ^bb0(%wg: index):
     } consumer 2 registers 232 {

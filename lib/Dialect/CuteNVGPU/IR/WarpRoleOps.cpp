@@ -145,12 +145,12 @@ LogicalResult WarpSpecializeOp::verify() {
   // each start with fewer than getEntryRegisters().
   auto blocksPerSM = func->getAttrOfType<IntegerAttr>(
       NVVM::NVVMDialect::getMinctasmAttrName());
-  if (blocksPerSM && blocksPerSM.getInt() != 1)
+  if (blocksPerSM && blocksPerSM.getValue() != 1)
     return emitOpError() << "register budgets share out one block's "
                             "registers, but @"
                          << func.getName()
-                         << " asks for nvvm.minctasm = " << blocksPerSM.getInt()
-                         << " blocks per SM; setmaxnreg needs 1";
+                         << " sets nvvm.minctasm (blocks per SM) to "
+                         << blocksPerSM << "; setmaxnreg needs 1";
   return checkTarget(*this, "setmaxnreg", 90, /*ptxIsa=*/0,
                      /*archSpecific=*/true);
 }
