@@ -101,7 +101,23 @@ struct CheckKernelParametersPass
     uint64_t limit = ptxIsa >= 81 ? 32764 : 4352;
     DataLayout layout(module);
     module.walk([&](LLVM::LLVMFuncOp func) {
-      if (!func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      bool kernel = func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName());
+      StringRef what = kernel ? "kernel" : "function";
+      auto refuse = [&](Type type, const Twine &which) {
+        if (!containsZeroWidthInteger(type) && !isEmptyAggregate(type))
+          return false;
+        func.emitError() << what << " @" << func.getSymName() << " " << which
+                         << " is of " << type << ", which "
+                         << (isEmptyAggregate(type)
+                                 ? "holds no data"
+                                 : "has a zero-width integer (i0)")
+                         << ": PTX cannot pass it";
+        signalPassFailure();
+        return true;
+      };
+      // A device function's parameters and result pass through the same
+      // backend code, which aborts on them alike.
+      if (refuse(func.getFunctionType().getReturnType(), "result"))
         return;
       // Parameters lie at their types' alignment, as PTX lays them out; a
       // byval pointer passes the object it points to.
@@ -111,23 +127,17 @@ struct CheckKernelParametersPass
         if (auto byval = func.getArgAttrOfType<TypeAttr>(
                 i, LLVM::LLVMDialect::getByValAttrName()))
           type = byval.getValue();
-        if (containsZeroWidthInteger(type) || isEmptyAggregate(type)) {
-          func.emitError() << "kernel @" << func.getSymName() << " parameter "
-                           << i << " is of " << type << ", which "
-                           << (isEmptyAggregate(type)
-                                   ? "holds no data"
-                                   : "has a zero-width integer (i0)")
-                           << ": PTX cannot pass it";
-          signalPassFailure();
+        if (refuse(type, "parameter " + Twine(i)))
           return;
-        }
+        if (!kernel)
+          continue;
         if (layout.getTypeSize(type).isScalable())
           continue; // Not a type a kernel can take; others report it.
         if (bytes <= kHugeBytes)
           bytes = llvm::alignTo(bytes, layout.getTypeABIAlignment(type));
         bytes = llvm::SaturatingAdd(bytes, saturatingBytes(layout, type));
       }
-      if (bytes <= limit)
+      if (!kernel || bytes <= limit)
         return;
       InFlightDiagnostic diag = func.emitError()
                                 << "kernel @" << func.getSymName() << " takes ";

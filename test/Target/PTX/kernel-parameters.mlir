@@ -89,3 +89,24 @@ gpu.module @zero_width {
     gpu.return
   }
 }
+
+// -----
+
+// A device function's parameters and result go through the same backend
+// code, which aborted on them alike (mutation fuzzer).
+gpu.module @device_function {
+  // expected-error @+1 {{function @helper parameter 0 is of '!llvm.array<544 x i0>', which has a zero-width integer (i0): PTX cannot pass it}}
+  gpu.func @helper(%a: !llvm.array<544 x i0>) {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @device_result {
+  // expected-error @+1 {{function @nothing result is of '!llvm.struct<()>', which holds no data: PTX cannot pass it}}
+  func.func @nothing() -> !llvm.struct<()> {
+    %0 = llvm.mlir.undef : !llvm.struct<()>
+    return %0 : !llvm.struct<()>
+  }
+}
