@@ -47,6 +47,7 @@ import dataclasses
 import functools
 import math
 import os
+import re
 import statistics
 import sys
 from dataclasses import dataclass
@@ -318,9 +319,22 @@ def dtype(name):
 _MODULES = []  # keeps the loaded modules loaded
 
 
+_PARAMS = {}  # id(function) -> its PTX entry's parameter count
+
+
+def entry_parameters(ptx, function):
+    """How many parameters the PTX entry `function` takes, or None if the
+    text has no such entry."""
+    match = re.search(r"\.entry\s+" + re.escape(function) + r"\s*\((.*?)\)",
+                      ptx, re.S)
+    return None if match is None else match.group(1).count(".param")
+
+
 def load(k, path):
     _MODULES.append(cp.RawModule(path=path))
     fn = _MODULES[-1].get_function(k.function)
+    with open(path) as f:
+        _PARAMS[id(fn)] = entry_parameters(f.read(), k.function)
     if k.smem > 48 * 1024:
         fn.max_dynamic_shared_size_bytes = k.smem
     return fn
@@ -349,6 +363,14 @@ def launcher(k, fn, a, b, c, m, n, k_, sms):
                              dtype=torch.float32),
                  torch.zeros(blocks, device="cuda", dtype=torch.int32))
         params += memref(maps[-2]) + memref(maps[-1])
+    # The driver reads as many parameters as the kernel takes: fewer given
+    # would read past the array (a crash), more would go unread.
+    takes = _PARAMS.get(id(fn))
+    if takes is not None and takes != len(params):
+        raise ValueError(
+            f"{k.label}: {k.function} takes {takes} parameters, this launch "
+            f"passes {len(params)} (a build {'without' if k.stream_k else 'with'}"
+            " stream-K's workspace?)")
     if k.cluster:
         launch = cluster_launcher(fn, grid, block, k.smem, k.cluster, params)
         return lambda: (maps, launch())[1]
