@@ -137,27 +137,49 @@ def tiler(rng, a):
             "make_tile(" + ", ".join(cpp_layout(*x) for x in layouts) + ")")
 
 
+def swizzled(rng, a):
+    """`a` behind a random swizzle: CuTe's ComposedLayout (Sw, 0, a), in
+    our notation and in C++."""
+    bits = rng.randint(1, 3)
+    base, shift = rng.randint(0, 4), rng.randint(bits, 4)
+    return (f"Sw<{bits},{base},{shift}> o 0 o {layout_text(*a)}",
+            f"composition(Swizzle<{bits},{base},{shift}>{{}}, "
+            f"{cpp_layout(*a)})")
+
+
 def cases(rng, count):
     out = []
     while len(out) < count:
         a = random_layout(rng)
         kind = rng.random()
-        if kind < 0.2:
+        if kind < 0.1:
+            # Swizzled layouts, as shared-memory tensors have them: the
+            # algebra applies to the layout inside the swizzle.
+            name = rng.choice(["composition", "logical_divide",
+                               "zipped_divide", "tiled_divide"])
+            ours_a, cpp_a = swizzled(rng, a)
+            if name == "composition" and rng.random() < 0.5:
+                b = random_layout(rng)
+                t, cpp = layout_text(*b), cpp_layout(*b)
+            else:
+                t, cpp = tiler(rng, a)
+            out.append((f"{name}({ours_a}, {t})", f"{name}({cpp_a}, {cpp})"))
+        elif kind < 0.28:
             name = rng.choice(TILED)
             t, cpp = tiler(rng, a)
             out.append((f"{name}({layout_text(*a)}, {t})",
                         f"{name}({cpp_layout(*a)}, {cpp})"))
-        elif kind < 0.3:
+        elif kind < 0.36:
             name, n = rng.choice(["upcast", "downcast"]), rng.choice([2, 4])
             out.append((f"{name}({layout_text(*a)}, {n})",
                         f"{name}<{n}>({cpp_layout(*a)})"))
-        elif kind < 0.35:
+        elif kind < 0.4:
             target = shape(rng)
             target = target if isinstance(target, tuple) else (target,)
             out.append((f"tile_to_shape({layout_text(*a)}, {text(target)})",
                         f"tile_to_shape({cpp_layout(*a)}, "
                         f"{cpp_tuple(target, 'make_shape')})"))
-        elif kind < 0.4:
+        elif kind < 0.45:
             out.append((f"complement({layout_text(*a)})",
                         f"complement({cpp_layout(*a)})"))
         elif rng.random() < 0.3:
@@ -188,6 +210,7 @@ def ours(build, expressions):
 
 
 PROGRAM = """#include <cute/layout.hpp>
+#include <cute/swizzle_layout.hpp>
 #include <cstdio>
 using namespace cute;
 {functions}
