@@ -330,6 +330,18 @@ def entry_parameters(ptx, function):
     return None if match is None else match.group(1).count(".param")
 
 
+def check_parameter_count(k, takes, passes):
+    """Raises ValueError unless a launch of kernel k passes as many
+    parameters as its PTX entry takes (`takes`, None if unknown): the driver
+    reads as many as the kernel takes, so fewer would read past the array (a
+    crash), more would go unread."""
+    if takes is not None and takes != passes:
+        raise ValueError(
+            f"{k.label}: {k.function} takes {takes} parameters, this launch "
+            f"passes {passes} (a build {'without' if k.stream_k else 'with'}"
+            " stream-K's workspace?)")
+
+
 def load(k, path):
     _MODULES.append(cp.RawModule(path=path))
     fn = _MODULES[-1].get_function(k.function)
@@ -363,14 +375,7 @@ def launcher(k, fn, a, b, c, m, n, k_, sms):
                              dtype=torch.float32),
                  torch.zeros(blocks, device="cuda", dtype=torch.int32))
         params += memref(maps[-2]) + memref(maps[-1])
-    # The driver reads as many parameters as the kernel takes: fewer given
-    # would read past the array (a crash), more would go unread.
-    takes = _PARAMS.get(id(fn))
-    if takes is not None and takes != len(params):
-        raise ValueError(
-            f"{k.label}: {k.function} takes {takes} parameters, this launch "
-            f"passes {len(params)} (a build {'without' if k.stream_k else 'with'}"
-            " stream-K's workspace?)")
+    check_parameter_count(k, _PARAMS.get(id(fn)), len(params))
     if k.cluster:
         launch = cluster_launcher(fn, grid, block, k.smem, k.cluster, params)
         return lambda: (maps, launch())[1]

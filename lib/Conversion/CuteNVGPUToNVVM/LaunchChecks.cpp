@@ -44,24 +44,43 @@ constexpr int64_t kMaxBlockDims[3] = {1024, 1024, 64};
 /// more, on every architecture).
 constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
 
-/// A block's threads as a list of up to three sizes (known_block_size,
-/// nvvm.maxntid, nvvm.reqntid): each dimension within its limit and their
-/// product within a block's.
-LogicalResult checkBlockSizes(gpu::GPUFuncOp func, StringRef name,
-                              ArrayRef<int32_t> sizes) {
+/// The threads of a block of `sizes`.
+int64_t product(ArrayRef<int64_t> sizes) {
   int64_t total = 1;
-  for (auto [i, size] : llvm::enumerate(sizes)) {
-    if (size < 1 || (i < 3 && size > kMaxBlockDims[i]))
-      return func.emitOpError()
-             << name << " " << llvm::interleaved_array(sizes) << ": dimension "
-             << i << " must be 1 to " << (i < 3 ? kMaxBlockDims[i] : 1);
+  for (int64_t size : sizes)
     total *= size;
-  }
-  if (total > kMaxBlockThreads)
+  return total;
+}
+
+/// Where a block of `sizes` threads (x, y, z) breaks the hardware's
+/// limits: the first dimension outside 1 .. kMaxBlockDims, or, with none,
+/// a product above kMaxBlockThreads (dimension -1); nothing if it fits.
+std::optional<int> blockLimitBroken(ArrayRef<int64_t> sizes) {
+  assert(sizes.size() <= 3 && "a block has three dimensions");
+  for (auto [i, size] : llvm::enumerate(sizes))
+    if (size < 1 || size > kMaxBlockDims[i])
+      return int(i);
+  if (product(sizes) > kMaxBlockThreads)
+    return -1;
+  return std::nullopt;
+}
+
+/// A block's threads as a list of up to three sizes (known_block_size,
+/// nvvm.maxntid, nvvm.reqntid), against the hardware's limits.
+LogicalResult checkBlockSizes(gpu::GPUFuncOp func, StringRef name,
+                              ArrayRef<int32_t> sizes32) {
+  SmallVector<int64_t> sizes(sizes32.begin(), sizes32.end());
+  std::optional<int> broken = blockLimitBroken(sizes);
+  if (!broken)
+    return success();
+  if (*broken < 0)
     return func.emitOpError()
-           << name << " " << llvm::interleaved_array(sizes) << " is " << total
-           << " threads, more than the " << kMaxBlockThreads << " of a block";
-  return success();
+           << name << " " << llvm::interleaved_array(sizes) << " is "
+           << product(sizes) << " threads, more than the " << kMaxBlockThreads
+           << " of a block";
+  return func.emitOpError()
+         << name << " " << llvm::interleaved_array(sizes) << ": dimension "
+         << *broken << " must be 1 to " << kMaxBlockDims[*broken];
 }
 
 /// A function's launch bounds: its known sizes, which the lowering turns
@@ -171,17 +190,17 @@ LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
       launch, launch.getKernel());
   gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
   if (auto threads = constants({block.x, block.y, block.z})) {
-    int64_t total = (*threads)[0] * (*threads)[1] * (*threads)[2];
-    for (int i = 0; i < 3; ++i)
-      if ((*threads)[i] < 1 || (*threads)[i] > kMaxBlockDims[i])
+    if (std::optional<int> broken = blockLimitBroken(*threads)) {
+      if (*broken < 0)
         return launch.emitOpError()
-               << "a block is at most (1024, 1024, 64) threads, each at "
-                  "least 1, got "
-               << llvm::interleaved_array(*threads);
-    if (total > kMaxBlockThreads)
+               << "a block holds at most " << kMaxBlockThreads
+               << " threads, got " << product(*threads) << " ("
+               << llvm::interleaved_array(*threads) << ")";
       return launch.emitOpError()
-             << "a block holds at most " << kMaxBlockThreads << " threads, got "
-             << total << " (" << llvm::interleaved_array(*threads) << ")";
+             << "a block is at most (1024, 1024, 64) threads, each at least "
+                "1, got "
+             << llvm::interleaved_array(*threads);
+    }
     if (kernel)
       if (std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize())
         if (known->size() == 3 &&

@@ -53,9 +53,7 @@ void lower(WarpSpecializeOp op) {
   // ptxas ignores setmaxnreg (C7508) where it cannot tell the register
   // count at entry, which one block per SM pins down.
   auto func = op->getParentOfType<gpu::GPUFuncOp>();
-  bool movesRegisters = int64_t(op.getProducerRegisters()) != entry ||
-                        int64_t(op.getConsumerRegisters()) != entry;
-  if (func && movesRegisters &&
+  if (func && op.movesRegisters() &&
       !func->hasAttr(NVVM::NVVMDialect::getMinctasmAttrName()))
     func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                   rewriter.getI32IntegerAttr(1));

@@ -76,6 +76,12 @@ int64_t WarpSpecializeOp::getEntryRegisters() {
   return std::min(kMaxRegisters, kRegisterFile / getThreads() / 8 * 8);
 }
 
+bool WarpSpecializeOp::movesRegisters() {
+  int64_t entry = getEntryRegisters();
+  return int64_t(getProducerRegisters()) != entry ||
+         int64_t(getConsumerRegisters()) != entry;
+}
+
 /// setmaxnreg takes 24 to 256 registers, in steps of 8.
 static LogicalResult verifyRole(Operation *op, StringRef role,
                                 int64_t warpgroups, int64_t registers) {
@@ -137,9 +143,7 @@ LogicalResult WarpSpecializeOp::verify() {
                          << ", 1, 1>, the threads of its roles";
   // A role whose budget differs from the kernel's entry one moves it with
   // setmaxnreg, an sm_90a instruction.
-  int64_t entry = getEntryRegisters();
-  if (int64_t(getProducerRegisters()) == entry &&
-      int64_t(getConsumerRegisters()) == entry)
+  if (!movesRegisters())
     return success();
   // The budgets share out one block's registers: more blocks an SM would
   // each start with fewer than getEntryRegisters().

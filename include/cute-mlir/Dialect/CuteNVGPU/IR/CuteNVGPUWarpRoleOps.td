@@ -67,6 +67,9 @@ def CuteNVGPU_WarpSpecializeOp : CuteNVGPU_Op<"warp_specialize",
     /// The registers a thread starts with: what ptxas gives each thread of
     /// a block of that size, before the roles' setmaxnreg.
     int64_t getEntryRegisters();
+    /// Whether a role's budget differs from the entry one, so that the
+    /// roles move registers with setmaxnreg.
+    bool movesRegisters();
   }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
