@@ -8,11 +8,11 @@
 
 #include "cute-mlir/InitAllDialects.h"
 #include "cute-mlir/InitAllPasses.h"
+#include "cute-mlir/Support/InputGuards.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
 #include <algorithm>
@@ -44,7 +44,7 @@ cute::CompileSession::CompileSession(StringRef source, StringRef sourceName,
 }
 
 OwningOpRef<ModuleOp> cute::CompileSession::parse() {
-  return parseSourceFile<ModuleOp>(sourceMgr, &context);
+  return cute::parseSourceFileGuarded(sourceMgr, &context);
 }
 
 cute::CuteToPTXOptions

@@ -83,6 +83,24 @@ def test_diagnostics_are_located(sm80_source):
         compile("module {}", chip="sm_80", opt_level=4)
 
 
+def test_inputs_that_crash_upstream_mlir_are_refused():
+    # MLIR 22's parser and GPU verifiers crash on these; the compiler refuses
+    # them first, with a located error.
+    with pytest.raises(CompileError, match=r"k\.mlir:1:38: error: a dense "
+                       "array of 'index' elements"):
+        compile("func.func @f() attributes {a = array<index: 1>} {\n"
+                "  return\n}", chip="sm_80", name="k.mlir")
+    with pytest.raises(CompileError, match="result number 4294967296 of %x"):
+        compile("func.func @f(%x: i32) -> i32 {\n"
+                "  return %x#4294967296 : i32\n}", chip="sm_80")
+    with pytest.raises(CompileError, match="'workgroup_attributions' must be "
+                       "an i64 from 0 to 0"):
+        compile('gpu.module @k {\n  "gpu.func"() ({\n    gpu.return\n'
+                '  }) {function_type = () -> (), sym_name = "f", '
+                'workgroup_attributions = 7 : i64} : () -> ()\n}',
+                chip="sm_80")
+
+
 def test_pass_failures_are_reported_not_fatal():
     source = """
     gpu.module @m {

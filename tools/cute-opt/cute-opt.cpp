@@ -6,31 +6,115 @@
 //
 // mlir-opt with the cute-mlir dialects and passes, plus the upstream dialects
 // and passes a cute user needs (func, arith, scf, memref, vector, LLVM, GPU,
-// NVVM and their conversions).
+// NVVM and their conversions). Unlike mlir-opt it refuses, with a located
+// error, the inputs that crash MLIR 22's parser or verifiers (InputGuards.h):
+// the text is checked before parsing, and the IR is parsed unverified and
+// verified by a first pass that checks what those verifiers assume.
 //
 //===----------------------------------------------------------------------===//
 
 #include "cute-mlir/InitAllDialects.h"
 #include "cute-mlir/InitAllPasses.h"
+#include "cute-mlir/Support/InputGuards.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+
+namespace {
+
+/// The parser's verification, as the pipeline's first pass: the guards first,
+/// then the whole input.
+struct VerifyInputPass : public PassWrapper<VerifyInputPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyInputPass)
+
+  StringRef getArgument() const final { return "cute-verify-input"; }
+  StringRef getDescription() const final {
+    return "Verify the input as the parser would, refusing what crashes "
+           "MLIR 22's verifiers";
+  }
+
+  void runOnOperation() override {
+    if (failed(cute::checkVerifierHazards(getOperation())) ||
+        failed(verify(getOperation())))
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+
+/// Errors for the parser's hazards anywhere in `input`, printed as the
+/// parser prints its own.
+LogicalResult checkText(const llvm::MemoryBuffer &input) {
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(input.getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  MLIRContext context(MLIRContext::Threading::DISABLED);
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  return cute::checkParserHazards(sourceMgr, &context);
+}
+
+} // namespace
 
 int main(int argc, char **argv) {
-  mlir::registerAllPasses();
-  mlir::cute::registerAllPasses();
+  registerAllPasses();
+  cute::registerAllPasses();
 
-  mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
   // gpu-module-to-binary translates gpu.modules to LLVM IR, then PTX.
-  mlir::registerAllToLLVMIRTranslations(registry);
-  mlir::cute::registerAllDialects(registry);
+  registerAllToLLVMIRTranslations(registry);
+  cute::registerAllDialects(registry);
 
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "cute-mlir optimizer driver\n", registry));
+  auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
+      argc, argv, "cute-mlir optimizer driver\n", registry);
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return asMainReturnCode(MlirOptMain(
+        llvm::outs(), llvm::MemoryBuffer::getMemBuffer(""), registry, config));
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return EXIT_FAILURE;
+  }
+  if (failed(checkText(*input)))
+    return EXIT_FAILURE;
+
+  // Unless verification on parsing was turned off, the first pass does it.
+  if (config.shouldVerifyOnParsing()) {
+    MlirOptMainConfig requested = config;
+    config.verifyOnParsing(false);
+    config.setPassPipelineSetupFn([requested](PassManager &pm) {
+      pm.addPass(std::make_unique<VerifyInputPass>());
+      return requested.setupPassPipeline(pm);
+    });
+  }
+
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return EXIT_FAILURE;
+  }
+  if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))
+    return EXIT_FAILURE;
+  output->keep();
+  return EXIT_SUCCESS;
 }

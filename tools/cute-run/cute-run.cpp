@@ -21,6 +21,7 @@
 #include "cute-mlir/InitAllDialects.h"
 #include "cute-mlir/InitAllPasses.h"
 #include "cute-mlir/Runtime/Runtime.h"
+#include "cute-mlir/Support/InputGuards.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -29,7 +30,6 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
@@ -159,9 +159,10 @@ parseAndMerge(std::vector<std::unique_ptr<llvm::MemoryBuffer>> inputs,
         llvm::SMLoc());
     // A host-only file may launch kernels it does not define: verify the
     // merged module instead.
-    ParserConfig config(&context, /*verifyAfterParse=*/false);
-    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(single, config);
-    if (!module)
+    OwningOpRef<ModuleOp> module =
+        mlir::cute::parseSourceFileGuarded(single, &context,
+                                           /*verifyAfterParse=*/false);
+    if (!module || failed(mlir::cute::checkVerifierHazards(*module)))
       return nullptr;
     if (!merged) {
       merged = std::move(module);

@@ -1,0 +1,200 @@
+//===- InputGuards.cpp - Refuse inputs that crash MLIR 22 -----------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cute-mlir/Support/InputGuards.h"
+
+#include "mlir/Bytecode/BytecodeReader.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Characters of an MLIR bare identifier or value name after its first.
+bool isIdentifierChar(char c) {
+  return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
+}
+
+/// Walks a buffer's text as MLIR's lexer sees it for the two constructs the
+/// parser crashes on, skipping string literals and comments.
+class ParserHazardScanner {
+public:
+  ParserHazardScanner(const llvm::SourceMgr &sourceMgr, MLIRContext *context)
+      : sourceMgr(sourceMgr), context(context),
+        buffer(sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())),
+        text(buffer->getBuffer()) {}
+
+  LogicalResult run() {
+    bool ok = true;
+    for (size_t i = 0; i < text.size();) {
+      char c = text[i];
+      if (c == '"') {
+        i = skipString(i);
+      } else if (c == '/' && text.substr(i, 2) == "//") {
+        i = text.find('\n', i);
+        if (i == StringRef::npos)
+          break;
+      } else if (c == '%') {
+        i = checkValueUse(i, ok);
+      } else if (c == 'a' && (i == 0 || !isIdentifierChar(text[i - 1]))) {
+        i = checkDenseArray(i, ok);
+      } else {
+        ++i;
+      }
+    }
+    return success(ok);
+  }
+
+private:
+  size_t skipString(size_t quote) {
+    size_t i = quote + 1;
+    while (i < text.size() && text[i] != '"' && text[i] != '\n')
+      i += text[i] == '\\' ? 2 : 1;
+    return std::min(i + 1, text.size());
+  }
+
+  size_t skipSpace(size_t i) const {
+    while (i < text.size() && llvm::isSpace(text[i]))
+      ++i;
+    return i;
+  }
+
+  /// `%name#N`: the parser sizes a table of the name's results to N + 1
+  /// before it knows whether %name has that many (2^31 is out of memory).
+  size_t checkValueUse(size_t percent, bool &ok) {
+    size_t i = percent + 1;
+    while (i < text.size() && isIdentifierChar(text[i]))
+      ++i;
+    if (i == percent + 1 || i >= text.size() || text[i] != '#')
+      return i;
+    size_t digits = i + 1, end = digits;
+    while (end < text.size() && llvm::isDigit(text[end]))
+      ++end;
+    uint64_t number = 0;
+    bool tooLarge = false;
+    for (size_t d = digits; d < end && !tooLarge; ++d) {
+      number = number * 10 + (text[d] - '0');
+      tooLarge = number > cute::kMaxResultNumber;
+    }
+    if (tooLarge) {
+      emitError(percent)
+          << "result number " << text.slice(digits, end) << " of "
+          << text.slice(percent, i) << " is larger than "
+          << cute::kMaxResultNumber
+          << ", which MLIR 22's parser cannot take without running out of "
+             "memory";
+      ok = false;
+    }
+    return end;
+  }
+
+  /// `array<index ...>`: the parser asks `index` for its bit width and
+  /// crashes, where other non-integer element types get an error.
+  size_t checkDenseArray(size_t start, bool &ok) {
+    size_t i = start;
+    while (i < text.size() && isIdentifierChar(text[i]))
+      ++i;
+    if (text.slice(start, i) != "array")
+      return i;
+    size_t angle = skipSpace(i);
+    if (angle >= text.size() || text[angle] != '<')
+      return i;
+    size_t type = skipSpace(angle + 1);
+    size_t typeEnd = type;
+    while (typeEnd < text.size() && isIdentifierChar(text[typeEnd]))
+      ++typeEnd;
+    if (text.slice(type, typeEnd) == "index") {
+      emitError(type) << "a dense array of 'index' elements crashes MLIR 22's "
+                         "parser; give the elements a width (i64)";
+      ok = false;
+    }
+    return typeEnd;
+  }
+
+  InFlightDiagnostic emitError(size_t offset) {
+    auto [line, column] = sourceMgr.getLineAndColumn(
+        llvm::SMLoc::getFromPointer(text.data() + offset),
+        sourceMgr.getMainFileID());
+    return mlir::emitError(FileLineColLoc::get(
+        context, buffer->getBufferIdentifier(), line, column));
+  }
+
+  const llvm::SourceMgr &sourceMgr;
+  MLIRContext *context;
+  const llvm::MemoryBuffer *buffer;
+  StringRef text;
+};
+
+/// What GPUFuncOp's verifier assumes of `workgroup_attributions` before it
+/// checks it: a count of the body's arguments beyond the function's inputs.
+LogicalResult checkWorkgroupAttributions(gpu::GPUFuncOp func) {
+  auto count = func->getAttrOfType<IntegerAttr>(
+      func.getNumWorkgroupAttributionsAttrName());
+  FunctionType type;
+  if (TypeAttr attr = func.getFunctionTypeAttr())
+    type = dyn_cast<FunctionType>(attr.getValue());
+  if (!count || !type || func.getBody().empty())
+    return success();
+  int64_t available = int64_t(func.getBody().front().getNumArguments()) -
+                      int64_t(type.getNumInputs());
+  const APInt &value = count.getValue();
+  if (!count.getType().isSignlessInteger(64) || value.isNegative() ||
+      value.getSExtValue() > available)
+    return func.emitOpError()
+           << "'" << func.getNumWorkgroupAttributionsAttrName()
+           << "' must be an i64 from 0 to " << std::max<int64_t>(available, 0)
+           << " (the body's arguments beyond the function's inputs), not "
+           << count;
+  return success();
+}
+
+} // namespace
+
+LogicalResult cute::checkParserHazards(const llvm::SourceMgr &sourceMgr,
+                                       MLIRContext *context) {
+  // Bytecode is not lexed.
+  if (isBytecode(sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
+                     ->getMemBufferRef()))
+    return success();
+  return ParserHazardScanner(sourceMgr, context).run();
+}
+
+LogicalResult cute::checkVerifierHazards(Operation *root) {
+  // The GPU dialect verifies `gpu.container_module` by reading every launch's
+  // operands and its kernel's function type before either op is verified.
+  WalkResult result = root->walk([](Operation *op) {
+    if (auto func = dyn_cast<gpu::GPUFuncOp>(op))
+      if (failed(checkWorkgroupAttributions(func)))
+        return WalkResult::interrupt();
+    bool readEarly = isa<gpu::LaunchFuncOp>(op) ||
+                     isa_and_nonnull<gpu::GPUModuleOp>(op->getParentOp());
+    if (readEarly && failed(verify(op, /*verifyRecursively=*/false)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+OwningOpRef<ModuleOp>
+cute::parseSourceFileGuarded(const llvm::SourceMgr &sourceMgr,
+                             MLIRContext *context, bool verifyAfterParse) {
+  if (failed(checkParserHazards(sourceMgr, context)))
+    return nullptr;
+  ParserConfig config(context, /*verifyAfterParse=*/false);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
+  if (!module || !verifyAfterParse)
+    return module;
+  if (failed(checkVerifierHazards(*module)) || failed(verify(*module)))
+    return nullptr;
+  return module;
+}

@@ -1,0 +1,73 @@
+// RUN: cute-opt %s --split-input-file --verify-diagnostics
+//
+// IR that MLIR 22's GPU verifiers crash on: the verifier of
+// `gpu.container_module` reads every launch's operands and its kernel's
+// function type before it verifies either op, and `gpu.func`'s verifier
+// trusts `workgroup_attributions`. cute-opt verifies those ops first, so
+// each gets the error its own verifier gives.
+
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @f() kernel {
+      gpu.return
+    }
+  }
+  func.func @launch(%c: index) {
+    // expected-error @below {{operand count (6) does not match with the total size (65542) specified in attribute 'operandSegmentSizes'}}
+    "gpu.launch_func"(%c, %c, %c, %c, %c, %c) <{kernel = @k::@f, operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 65536, 0, 0>}> : (index, index, index, index, index, index) -> ()
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    // expected-error @below {{requires attribute 'function_type'}}
+    "gpu.func"() ({
+      gpu.return
+    }) {gpu.kernel, sym_name = "f"} : () -> ()
+  }
+  func.func @launch(%c: index) {
+    gpu.launch_func @k::@f blocks in (%c, %c, %c) threads in (%c, %c, %c)
+    return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  // expected-error @below {{'workgroup_attributions' must be an i64 from 0 to 1 (the body's arguments beyond the function's inputs), not true}}
+  "gpu.func"() ({
+  ^bb0(%a: memref<4xf32, 3>):
+    gpu.return
+  }) {function_type = () -> (), sym_name = "f", workgroup_attributions = 1 : i1} : () -> ()
+}
+
+// -----
+
+gpu.module @k {
+  // expected-error @below {{'workgroup_attributions' must be an i64 from 0 to 0 (the body's arguments beyond the function's inputs), not -3 : i64}}
+  "gpu.func"() ({
+    gpu.return
+  }) {function_type = () -> (), sym_name = "f", workgroup_attributions = -3 : i64} : () -> ()
+}
+
+// -----
+
+gpu.module @k {
+  // expected-error @below {{'workgroup_attributions' must be an i64 from 0 to 1 (the body's arguments beyond the function's inputs), not 2 : i64}}
+  "gpu.func"() ({
+  ^bb0(%x: f32, %a: memref<4xf32, 3>):
+    gpu.return
+  }) {function_type = (f32) -> (), sym_name = "f", workgroup_attributions = 2 : i64} : () -> ()
+}
+
+// -----
+
+// In bounds, as the custom syntax writes it: no error.
+gpu.module @k {
+  gpu.func @f(%x: f32) workgroup(%a: memref<4xf32, 3>) {
+    gpu.return
+  }
+}
