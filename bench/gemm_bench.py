@@ -87,6 +87,7 @@ class Kernel:
     box_b: tuple = None
     box_c: tuple = None       # a TMA store epilogue: C's box, C by descriptor
     swizzle: int = 128        # TMA swizzle, bytes (0, 32, 64, 128)
+    swizzle_c: int = None     # C's, where it differs from A's and B's
     cluster: tuple = None     # (x, y, z): launched through cuLaunchKernelEx
     scale: float = None       # an f32 scale of C after (m, n, k): C = s A B^T
     stream_k: bool = False    # takes a workspace after (m, n, k[, scale]):
@@ -176,6 +177,7 @@ def validate(kernels):
         assert k.args != "tma" or k.swizzle in TMA_SWIZZLE and all(
             box and max(box) <= 256 and (not k.swizzle or box[0] * TYPE_BYTES[
                 k.in_type] <= k.swizzle) for box in (k.box_a, k.box_b)), k.label
+        assert k.swizzle_c is None or k.swizzle_c in TMA_SWIZZLE, k.label
         # Persistent grids are 1-D: their clusters too.
         assert not k.cluster or len(k.cluster) == 3 and (
             k.grid == "tiles" or k.cluster[1:] == (1, 1)), k.label
@@ -362,7 +364,8 @@ def launcher(k, fn, a, b, c, m, n, k_, sms):
         maps = (tensor_map(a, k.box_a, k.swizzle, k.in_type),
                 tensor_map(b, k.box_b, k.swizzle, k.in_type))
         if k.box_c:
-            maps += (tensor_map(c, k.box_c, k.swizzle, k.out_type),)
+            swizzle_c = k.swizzle if k.swizzle_c is None else k.swizzle_c
+            maps += (tensor_map(c, k.box_c, swizzle_c, k.out_type),)
         params = [np.uint64(t.data_ptr()) for t in maps]
         params += ([] if k.box_c else memref(c)) + scalars
     else:

@@ -3,15 +3,19 @@ in the same interleaved rounds as gemm_bench.py, with no checks: an A/B of
 code-generation changes, including timing-only variants whose results are
 wrong on purpose (an epilogue left out, say).
 
-  python3 bench/variants.py KERNEL SHAPES NAME=PTX[@FLAG...] ...
+  python3 bench/variants.py [--check] KERNEL SHAPES NAME=PTX[@FLAG...] ...
 
 KERNEL is a label of gemm_bench.KERNELS (gemm-sm90a-ws-bf16, ...), SHAPES
 a comma-separated list of MxNxK. FLAG launches the build differently from
 KERNEL's entry: `dp` with a grid of one block per tile (no stream-K
 workspace), `sk` with stream-K's grid and workspace, `smsN` as if the GPU
 had N SMs, `clusterN` in clusters of (N, 1, 1) CTAs, each loading 1/N of B's
-shared box, `smemN` with N bytes of dynamic shared memory. Flags combine:
-PTX@cluster4@sms120. Prints the GPU, then a line a shape of medians in TFLOP/s."""
+shared box, `smemN` with N bytes of dynamic shared memory, `cboxWxH` with
+the epilogue storing C in boxes of W columns and H rows (swizzled by the
+bytes of W columns, at most 128). Flags combine:
+PTX@cluster4@sms120. Prints the GPU, then a line a shape of medians in TFLOP/s.
+With --check, each variant is first checked against float64 as launched (the
+bench's check shapes) and only those that pass are timed."""
 import argparse
 import dataclasses
 import os
@@ -31,6 +35,14 @@ class Variant:
     sms: Optional[int] = None  # None: the GPU's
     cluster: Optional[int] = None  # None: the kernel's; else (N, 1, 1)
     smem: Optional[int] = None  # None: the kernel's dynamic shared memory
+    box_c: Optional[tuple] = None  # None: the kernel's; else (W, H)
+
+
+def _box(text):
+    """WxH as (W, H) of positive integers, else None."""
+    w, x, h = text.partition("x")
+    return (int(w), int(h)) if (x and w.isdigit() and h.isdigit() and int(w)
+                                and int(h)) else None
 
 
 def parse_variant(spec):
@@ -52,9 +64,11 @@ def parse_variant(spec):
         elif (flag.startswith("smem") and flag[4:].isdigit()
               and int(flag[4:]) > 0):
             variant.smem = int(flag[4:])
+        elif flag.startswith("cbox") and _box(flag[4:]):
+            variant.box_c = _box(flag[4:])
         else:
             raise ValueError(f"unknown flag {flag!r} in {spec!r}: dp, sk, "
-                             "smsN, clusterN or smemN")
+                             "smsN, clusterN, smemN or cboxWxH")
     return variant
 
 
@@ -76,10 +90,23 @@ def launched_kernel(kernel, variant):
                                 box_b=(k.box_b[0], rows // variant.cluster))
     if variant.smem:
         k = dataclasses.replace(k, smem=variant.smem)
+    if variant.box_c:
+        if not k.box_c:
+            raise ValueError(f"{variant.name}: cbox needs a kernel whose "
+                             "epilogue stores C by TMA")
+        # The build's C atom swizzles rows of W columns by their bytes.
+        swizzle = min(128, variant.box_c[0] * gb.TYPE_BYTES[k.out_type])
+        if swizzle not in gb.TMA_SWIZZLE or max(variant.box_c) > 256:
+            raise ValueError(f"{variant.name}: no TMA box of "
+                             f"{variant.box_c[0]}x{variant.box_c[1]} "
+                             f"{k.out_type} with a swizzle of its row")
+        k = dataclasses.replace(k, box_c=variant.box_c, swizzle_c=swizzle)
     return k
 
 
 def main(argv):
+    checking = "--check" in argv
+    argv = [a for a in argv if a != "--check"]
     if len(argv) < 3:
         sys.exit(__doc__)
     label = argv[0]
@@ -101,6 +128,15 @@ def main(argv):
     props = torch.cuda.get_device_properties(0)
     print(torch.cuda.get_device_name())
     loaded = [(v, k, gb.load(k, v.ptx)) for v, k in zip(variants, kernels)]
+    if checking:
+        passed = []
+        for v, k, fn in loaded:
+            failures = len(gb.FAILURES)
+            gb.check(dataclasses.replace(k, label=v.name), fn,
+                     v.sms or props.multi_processor_count)
+            if len(gb.FAILURES) == failures:
+                passed.append((v, k, fn))
+        loaded = passed
     blas, _ = gb.cublas(kernel.in_type, kernel.out_type)
     for m, n, kk in shapes:
         sets = gb.input_sets(kernel.in_type, kernel.out_type, m, n, kk,
