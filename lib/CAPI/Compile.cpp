@@ -10,6 +10,7 @@
 
 #include "cute-mlir/Conversion/Passes.h"
 #include "cute-mlir/Conversion/SharedMemory.h"
+#include "cute-mlir/Support/InputGuards.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -93,16 +94,16 @@ MlirCuteCompilation mlirCuteCompileToPtx(MlirStringRef source,
                          mlirStringRefCreateFromCString("isa"));
 }
 
-MlirCuteCompilation mlirCuteCompile(MlirStringRef source,
-                                    MlirStringRef sourceName,
-                                    MlirStringRef chip, MlirStringRef features,
-                                    int optLevel, MlirStringRef format) {
-  auto *comp = new Compilation;
-  cute::CompileSession session(str(source), str(sourceName), comp->diagnostics);
+/// mlirCuteCompile's work, into `comp`.
+static void compile(Compilation &comp, MlirStringRef source,
+                    MlirStringRef sourceName, MlirStringRef chip,
+                    MlirStringRef features, int optLevel,
+                    MlirStringRef format) {
+  cute::CompileSession session(str(source), str(sourceName), comp.diagnostics);
   MLIRContext &context = session.getContext();
   OwningOpRef<ModuleOp> module = session.parse();
   if (!module)
-    return MlirCuteCompilation{comp};
+    return;
   llvm::StringMap<std::vector<Kernel>> kernels = describeKernels(*module);
 
   cute::CuteToPTXOptions target =
@@ -110,14 +111,14 @@ MlirCuteCompilation mlirCuteCompile(MlirStringRef source,
   target.format = str(format).str();
   if (target.format != "isa" && target.format != "bin" &&
       target.format != "fatbin") {
-    comp->diagnostics = "error: unknown object format '" + target.format +
-                        "' (expected isa, bin or fatbin)\n";
-    return MlirCuteCompilation{comp};
+    comp.diagnostics = "error: unknown object format '" + target.format +
+                       "' (expected isa, bin or fatbin)\n";
+    return;
   }
   PassManager pm(&context);
   cute::buildCuteToPTXPipeline(pm, target);
   if (failed(pm.run(*module)))
-    return MlirCuteCompilation{comp};
+    return;
 
   for (gpu::BinaryOp binary : module->getOps<gpu::BinaryOp>()) {
     auto object = cast<gpu::ObjectAttr>(binary.getObjects()[0]);
@@ -125,9 +126,21 @@ MlirCuteCompilation mlirCuteCompile(MlirStringRef source,
     result.name = binary.getSymName().str();
     result.ptx = object.getObject().getValue().str();
     result.kernels = std::move(kernels[result.name]);
-    comp->modules.push_back(std::move(result));
+    comp.modules.push_back(std::move(result));
   }
-  comp->succeeded = true;
+  comp.succeeded = true;
+}
+
+MlirCuteCompilation mlirCuteCompile(MlirStringRef source,
+                                    MlirStringRef sourceName,
+                                    MlirStringRef chip, MlirStringRef features,
+                                    int optLevel, MlirStringRef format) {
+  auto *comp = new Compilation;
+  // On a large stack: MLIR recurses over what it reads, and the caller's
+  // thread (a Python interpreter's) may have 8 MiB.
+  cute::runOnLargeStack([&] {
+    compile(*comp, source, sourceName, chip, features, optLevel, format);
+  });
   return MlirCuteCompilation{comp};
 }
 

@@ -11,6 +11,7 @@
 #include "cute-mlir/Conversion/Passes.h"
 #include "cute-mlir/ExecutionEngine/HostEngine.h"
 #include "cute-mlir/Runtime/Runtime.h"
+#include "cute-mlir/Support/InputGuards.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -95,24 +96,27 @@ MlirCuteHostProgram mlirCuteCompileHostProgram(MlirStringRef source,
                                                MlirStringRef features,
                                                int optLevel) {
   auto *program = new HostProgram;
-  mlir::cute::CompileSession session(str(source), str(sourceName),
-                                     program->diagnostics);
-  OwningOpRef<ModuleOp> module = session.parse();
-  if (!module)
-    return MlirCuteHostProgram{program};
-  program->functions = describeFunctions(*module);
+  // On a large stack, as mlirCuteCompile.
+  mlir::cute::runOnLargeStack([&] {
+    mlir::cute::CompileSession session(str(source), str(sourceName),
+                                       program->diagnostics);
+    OwningOpRef<ModuleOp> module = session.parse();
+    if (!module)
+      return;
+    program->functions = describeFunctions(*module);
 
-  mlir::cute::CuteToPTXOptions target =
-      mlir::cute::CompileSession::targetOptions(chip, features, optLevel);
-  PassManager pm(&session.getContext());
-  mlir::cute::buildCuteToPTXPipeline(pm, target);
-  mlir::cute::buildGPUHostToLLVMPipeline(pm);
-  if (failed(pm.run(*module)))
-    return MlirCuteHostProgram{program};
-  // The generic form reads back whatever dialects the lowering left.
-  llvm::raw_string_ostream os(program->lowered);
-  module->print(os, OpPrintingFlags().printGenericOpForm());
-  program->succeeded = true;
+    mlir::cute::CuteToPTXOptions target =
+        mlir::cute::CompileSession::targetOptions(chip, features, optLevel);
+    PassManager pm(&session.getContext());
+    mlir::cute::buildCuteToPTXPipeline(pm, target);
+    mlir::cute::buildGPUHostToLLVMPipeline(pm);
+    if (failed(pm.run(*module)))
+      return;
+    // The generic form reads back whatever dialects the lowering left.
+    llvm::raw_string_ostream os(program->lowered);
+    module->print(os, OpPrintingFlags().printGenericOpForm());
+    program->succeeded = true;
+  });
   return MlirCuteHostProgram{program};
 }
 

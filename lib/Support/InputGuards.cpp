@@ -15,6 +15,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/thread.h"
 
 using namespace mlir;
 
@@ -25,8 +26,8 @@ bool isIdentifierChar(char c) {
   return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
 }
 
-/// Walks a buffer's text as MLIR's lexer sees it for the two constructs the
-/// parser crashes on, skipping string literals and comments.
+/// Walks a buffer's text as MLIR's lexer sees it for what the parser crashes
+/// on, skipping string literals and comments.
 class ParserHazardScanner {
 public:
   ParserHazardScanner(const llvm::SourceMgr &sourceMgr, MLIRContext *context)
@@ -48,6 +49,17 @@ public:
         i = checkValueUse(i, ok);
       } else if (c == 'a' && (i == 0 || !isIdentifierChar(text[i - 1]))) {
         i = checkDenseArray(i, ok);
+      } else if (opensNesting(i)) {
+        if (++depth > cute::kMaxNesting) {
+          emitError(i) << "brackets nest deeper than " << cute::kMaxNesting
+                       << " levels, where MLIR 22's parser, which recurses "
+                          "once a level, may run out of stack";
+          return failure();
+        }
+        ++i;
+      } else if (closesNesting(i)) {
+        depth -= depth > 0;
+        ++i;
       } else {
         ++i;
       }
@@ -56,6 +68,22 @@ public:
   }
 
 private:
+  /// (, [, { and the < of a type or attribute's parameters (`memref<`,
+  /// `!llvm.ptr<`: right after a name, unlike a comparison).
+  bool opensNesting(size_t i) const {
+    char c = text[i];
+    return c == '(' || c == '[' || c == '{' ||
+           (c == '<' && i > 0 && isIdentifierChar(text[i - 1]));
+  }
+
+  /// ), ], } and a > that is not part of `->` or `>=`.
+  bool closesNesting(size_t i) const {
+    char c = text[i];
+    return c == ')' || c == ']' || c == '}' ||
+           (c == '>' && !(i > 0 && text[i - 1] == '-') &&
+            !(i + 1 < text.size() && text[i + 1] == '='));
+  }
+
   size_t skipString(size_t quote) {
     size_t i = quote + 1;
     while (i < text.size() && text[i] != '"' && text[i] != '\n')
@@ -118,7 +146,8 @@ private:
                          "parser; give the elements a width (i64)";
       ok = false;
     }
-    return typeEnd;
+    // The < is left to the nesting count.
+    return i;
   }
 
   InFlightDiagnostic emitError(size_t offset) {
@@ -133,6 +162,7 @@ private:
   MLIRContext *context;
   const llvm::MemoryBuffer *buffer;
   StringRef text;
+  unsigned depth = 0;
 };
 
 /// What GPUFuncOp's verifier assumes of `workgroup_attributions` before it
@@ -197,4 +227,9 @@ cute::parseSourceFileGuarded(const llvm::SourceMgr &sourceMgr,
   if (failed(checkVerifierHazards(*module)) || failed(verify(*module)))
     return nullptr;
   return module;
+}
+
+void cute::runOnLargeStack(llvm::function_ref<void()> work) {
+  llvm::thread worker(std::optional<unsigned>(kLargeStackBytes), work);
+  worker.join();
 }

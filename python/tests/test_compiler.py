@@ -101,6 +101,20 @@ def test_inputs_that_crash_upstream_mlir_are_refused():
                 chip="sm_80")
 
 
+def test_deep_inputs_are_refused_or_compiled_not_crashed():
+    # Brackets nested past 1000 levels are refused (MLIR's parser recurses
+    # once a level); a sum of 100,000 affine terms, which overflowed the
+    # 8 MiB stack of the calling thread, compiles on the compiler's own.
+    deep = "[" * 1000 + "]" * 1000
+    with pytest.raises(CompileError, match="brackets nest deeper than 1000"):
+        compile("func.func @f() attributes {a = %s} {\n  return\n}" % deep,
+                chip="sm_80")
+    terms = " + ".join(["d0"] * 100000)
+    module = compile("func.func @f() attributes {a = affine_map<(d0) -> (%s)>}"
+                     " {\n  return\n}" % terms, chip="sm_80")
+    assert module.kernels == {}
+
+
 def test_pass_failures_are_reported_not_fatal():
     source = """
     gpu.module @m {

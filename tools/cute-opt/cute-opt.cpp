@@ -9,7 +9,8 @@
 // NVVM and their conversions). Unlike mlir-opt it refuses, with a located
 // error, the inputs that crash MLIR 22's parser or verifiers (InputGuards.h):
 // the text is checked before parsing, and the IR is parsed unverified and
-// verified by a first pass that checks what those verifiers assume.
+// verified by a first pass that checks what those verifiers assume; and it
+// works on a thread with a large stack, for MLIR's recursions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,26 +68,10 @@ LogicalResult checkText(const llvm::MemoryBuffer &input) {
   return cute::checkParserHazards(sourceMgr, &context);
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
-  registerAllPasses();
-  cute::registerAllPasses();
-
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  // gpu-module-to-binary translates gpu.modules to LLVM IR, then PTX.
-  registerAllToLLVMIRTranslations(registry);
-  cute::registerAllDialects(registry);
-
-  auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
-      argc, argv, "cute-mlir optimizer driver\n", registry);
-  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
-  if (config.shouldShowDialects() || config.shouldListPasses())
-    return asMainReturnCode(MlirOptMain(
-        llvm::outs(), llvm::MemoryBuffer::getMemBuffer(""), registry, config));
-
+/// What mlir-opt's main does after reading its options, on `input` checked
+/// for the parser's hazards.
+int optimize(StringRef inputFilename, StringRef outputFilename,
+             DialectRegistry &registry, MlirOptMainConfig config) {
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input =
       openInputFile(inputFilename, &error);
@@ -117,4 +102,32 @@ int main(int argc, char **argv) {
     return EXIT_FAILURE;
   output->keep();
   return EXIT_SUCCESS;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  registerAllPasses();
+  cute::registerAllPasses();
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  // gpu-module-to-binary translates gpu.modules to LLVM IR, then PTX.
+  registerAllToLLVMIRTranslations(registry);
+  cute::registerAllDialects(registry);
+
+  std::string inputFilename, outputFilename;
+  std::tie(inputFilename, outputFilename) = registerAndParseCLIOptions(
+      argc, argv, "cute-mlir optimizer driver\n", registry);
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return asMainReturnCode(MlirOptMain(
+        llvm::outs(), llvm::MemoryBuffer::getMemBuffer(""), registry, config));
+
+  int status = EXIT_FAILURE;
+  cute::runOnLargeStack([&] {
+    status = optimize(inputFilename, outputFilename, registry, config);
+  });
+  return status;
 }

@@ -268,13 +268,18 @@ int main(int argc, char **argv) {
     if (verbose)
       llvm::errs() << "cute-run: cache hit " << cache.path() << "\n";
   } else {
-    module = parseAndMerge(std::move(inputs), sourceMgr, context);
-    if (!module)
-      return 1;
-    PassManager pm(&context);
-    mlir::cute::buildCuteToPTXPipeline(pm, target);
-    mlir::cute::buildGPUHostToLLVMPipeline(pm);
-    if (failed(pm.run(*module)))
+    // On a large stack: MLIR recurses over what it reads.
+    bool compiled = false;
+    mlir::cute::runOnLargeStack([&] {
+      module = parseAndMerge(std::move(inputs), sourceMgr, context);
+      if (!module)
+        return;
+      PassManager pm(&context);
+      mlir::cute::buildCuteToPTXPipeline(pm, target);
+      mlir::cute::buildGPUHostToLLVMPipeline(pm);
+      compiled = succeeded(pm.run(*module));
+    });
+    if (!compiled)
       return 1;
     if (verbose)
       llvm::errs() << "cute-run: compiled for " << target.chip << "\n";

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Some inputs crash upstream MLIR 22 instead of getting a diagnostic: its
-// parser on a dense array of `index` or a result number past the billions,
+// parser on a dense array of `index`, a result number past the billions or
+// brackets nested thousands deep,
 // the GPU dialect's verifiers on `gpu.launch_func` and `gpu.func` ops that
 // they read before those ops are verified. The tools and the C API run these
 // checks around parsing, so such inputs get a located error like any other.
@@ -33,6 +34,11 @@ namespace cute {
 /// makes a slot for every number up to the one it sees.
 constexpr uint64_t kMaxResultNumber = (1u << 20) - 1;
 
+/// The deepest nesting of brackets the text may have: MLIR 22's parser
+/// recurses once a level (a few KiB of stack each) and ran out of its 8 MiB
+/// between 3,000 and 10,000 levels of arrays or regions.
+constexpr unsigned kMaxNesting = 1000;
+
 /// Emits a located error for each construct of `sourceMgr`'s main buffer that
 /// MLIR 22's parser crashes on, through `context`'s diagnostic handlers.
 LogicalResult checkParserHazards(const llvm::SourceMgr &sourceMgr,
@@ -43,6 +49,16 @@ LogicalResult checkParserHazards(const llvm::SourceMgr &sourceMgr,
 /// after checking what `gpu.func`'s verifier itself assumes. Run on IR parsed
 /// without verification, before verifying `root`.
 LogicalResult checkVerifierHazards(Operation *root);
+
+/// The stack `runOnLargeStack` gives: 256 MiB, 32 times a main thread's.
+constexpr unsigned kLargeStackBytes = 256u << 20;
+
+/// Runs `work` on a thread with a stack of kLargeStackBytes and waits for
+/// it. MLIR's parser, verifier, printer and affine simplification recurse
+/// over what they read (a sum of 100,000 affine terms overflowed a main
+/// thread's 8 MiB, a million fits in this), so the tools and the C API parse
+/// and compile there.
+void runOnLargeStack(llvm::function_ref<void()> work);
 
 /// Parses `sourceMgr`'s main buffer as `parseSourceFile` does, with both
 /// checks around the parse, then verifies the module when `verifyAfterParse`.
