@@ -14,8 +14,12 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/thread.h"
+
+#include <unistd.h>
 
 using namespace mlir;
 
@@ -190,12 +194,63 @@ LogicalResult checkWorkgroupAttributions(gpu::GPUFuncOp func) {
 
 } // namespace
 
+/// Reads bytecode into a scratch context under crash recovery: MLIR 22's
+/// reader aborts on some damaged files (a length read as 2^34 sizes a
+/// SmallVector) instead of rejecting them, and corrupts the heap on others.
+/// A fatal error becomes a diagnostic; a crash ends the process with exit
+/// status 1 and a message.
+static LogicalResult checkBytecode(const llvm::SourceMgr &sourceMgr,
+                                   MLIRContext *context) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  MLIRContext scratch(context->getDialectRegistry(),
+                      MLIRContext::Threading::DISABLED);
+  scratch.allowUnregisteredDialects(context->allowsUnregisteredDialects());
+  ScopedDiagnosticHandler quiet(&scratch,
+                                [](Diagnostic &) { return success(); });
+  // A fatal error (the reader's is one) ends the attempt instead of the
+  // process, its message kept for ours.
+  std::string reason;
+  llvm::ScopedFatalErrorHandler fatal(
+      [](void *reason, const char *message, bool) {
+        *static_cast<std::string *>(reason) = message;
+        if (llvm::CrashRecoveryContext *recovery =
+                llvm::CrashRecoveryContext::GetCurrent())
+          recovery->HandleExit(1);
+      },
+      &reason);
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext recovery;
+  bool survived = recovery.RunSafely([&] {
+    Block block;
+    (void)parseSourceFile(sourceMgr, &block,
+                          ParserConfig(&scratch, /*verifyAfterParse=*/false));
+  });
+  if (survived)
+    return success();
+  if (reason.empty()) {
+    // A signal: the heap may be corrupt (glibc aborts with its lock held), so
+    // nothing that allocates is safe, nor is going on.
+    StringRef name = buffer->getBufferIdentifier();
+    static const char message[] =
+        ": error: MLIR 22's bytecode reader crashed on this file (damaged "
+        "bytecode)\n";
+    (void)!::write(2, name.data(), name.size());
+    (void)!::write(2, message, sizeof(message) - 1);
+    ::_exit(1);
+  }
+  return emitError(
+             FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0))
+         << "MLIR 22's bytecode reader crashes on this file (damaged "
+            "bytecode): "
+         << reason;
+}
+
 LogicalResult cute::checkParserHazards(const llvm::SourceMgr &sourceMgr,
                                        MLIRContext *context) {
-  // Bytecode is not lexed.
   if (isBytecode(sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
                      ->getMemBufferRef()))
-    return success();
+    return checkBytecode(sourceMgr, context);
   return ParserHazardScanner(sourceMgr, context).run();
 }
 

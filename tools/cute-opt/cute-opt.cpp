@@ -57,13 +57,17 @@ struct VerifyInputPass : public PassWrapper<VerifyInputPass, OperationPass<>> {
 
 /// Errors for the parser's hazards anywhere in `input`, printed as the
 /// parser prints its own.
-LogicalResult checkText(const llvm::MemoryBuffer &input) {
+LogicalResult checkText(const llvm::MemoryBuffer &input,
+                        const DialectRegistry &registry,
+                        const MlirOptMainConfig &config) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(input.getMemBufferRef(),
                                        /*RequiresNullTerminator=*/false),
       llvm::SMLoc());
-  MLIRContext context(MLIRContext::Threading::DISABLED);
+  // Bytecode is checked by reading it, with the dialects the tool knows.
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   return cute::checkParserHazards(sourceMgr, &context);
 }
@@ -79,7 +83,7 @@ int optimize(StringRef inputFilename, StringRef outputFilename,
     llvm::errs() << error << "\n";
     return EXIT_FAILURE;
   }
-  if (failed(checkText(*input)))
+  if (failed(checkText(*input, registry, config)))
     return EXIT_FAILURE;
 
   // Unless verification on parsing was turned off, the first pass does it.

@@ -41,6 +41,11 @@ constexpr unsigned kMaxNesting = 1000;
 
 /// Emits a located error for each construct of `sourceMgr`'s main buffer that
 /// MLIR 22's parser crashes on, through `context`'s diagnostic handlers.
+/// Bytecode is read once into a scratch context with `context`'s dialects,
+/// under crash recovery: a fatal error of the reader is an error, but a
+/// crash (after which the heap may be corrupt) ends the process with exit
+/// status 1 and a message: a tool's behaviour (the C API takes text, which
+/// never starts as bytecode does).
 LogicalResult checkParserHazards(const llvm::SourceMgr &sourceMgr,
                                  MLIRContext *context);
 
