@@ -6,6 +6,8 @@
 
 #include "CompileCache.h"
 
+#include "cute-mlir/Support/InputGuards.h"
+
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -14,6 +16,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -77,11 +80,20 @@ CompileCache::CompileCache(bool enabled, StringRef directory, StringRef input,
 OwningOpRef<ModuleOp> CompileCache::load(MLIRContext &context) const {
   if (entryPath.empty() || !llvm::sys::fs::exists(entryPath))
     return nullptr;
-  // A damaged entry is a miss, not an error: silence the parser.
+  // A damaged entry is a miss, not an error: silence the parser, and read
+  // the bytecode once under crash recovery first (InputGuards.h), which
+  // turns an abort of MLIR's reader into a miss.
   ScopedDiagnosticHandler quiet(&context,
                                 [](Diagnostic &) { return success(); });
+  auto file = llvm::MemoryBuffer::getFile(entryPath);
+  if (!file)
+    return nullptr;
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  if (failed(mlir::cute::checkParserHazards(sourceMgr, &context)))
+    return nullptr;
   ParserConfig config(&context);
-  return parseSourceFile<ModuleOp>(entryPath, config);
+  return parseSourceFile<ModuleOp>(sourceMgr, config);
 }
 
 void CompileCache::store(ModuleOp module) const {
