@@ -5,11 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // Some inputs crash upstream MLIR 22 instead of getting a diagnostic: its
-// parser on a dense array of `index`, a result number past the billions or
-// brackets nested thousands deep,
-// the GPU dialect's verifiers on `gpu.launch_func` and `gpu.func` ops that
-// they read before those ops are verified. The tools and the C API run these
-// checks around parsing, so such inputs get a located error like any other.
+// parser on a dense array of `index`, a result number past the billions,
+// brackets nested thousands deep or damaged bytecode (ParserHazards.cpp), the
+// GPU dialect's verifiers on `gpu.launch_func` and `gpu.func` ops that they
+// read before those ops are verified (VerifierHazards.cpp). The tools and the
+// C API run these checks around parsing, and parse and compile on a large
+// stack, so such inputs get a located error like any other.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,8 +45,8 @@ constexpr unsigned kMaxNesting = 1000;
 /// Bytecode is read once into a scratch context with `context`'s dialects,
 /// under crash recovery: a fatal error of the reader is an error, but a
 /// crash (after which the heap may be corrupt) ends the process with exit
-/// status 1 and a message: a tool's behaviour (the C API takes text, which
-/// never starts as bytecode does).
+/// status 1 and a message, as a tool would (the C API takes text, which does
+/// not start as bytecode does).
 LogicalResult checkParserHazards(const llvm::SourceMgr &sourceMgr,
                                  MLIRContext *context);
 
