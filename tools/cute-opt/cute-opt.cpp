@@ -41,6 +41,7 @@ namespace {
 struct VerifyInputPass : public PassWrapper<VerifyInputPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VerifyInputPass)
 
+  StringRef getName() const final { return "VerifyInput"; }
   StringRef getArgument() const final { return "cute-verify-input"; }
   StringRef getDescription() const final {
     return "Verify the input as the parser would, refusing what crashes "
@@ -113,6 +114,8 @@ int optimize(StringRef inputFilename, StringRef outputFilename,
 int main(int argc, char **argv) {
   registerAllPasses();
   cute::registerAllPasses();
+  // By name too, so that a crash reproducer's pipeline reads back.
+  PassRegistration<VerifyInputPass>();
 
   DialectRegistry registry;
   registerAllDialects(registry);
