@@ -174,7 +174,10 @@ MlirCuteHostEngine mlirCuteHostEngineCreate(MlirStringRef lowered,
                                             int optLevel) {
   auto *result = new HostEngine;
   mlir::cute::CompileSession session(str(lowered), "<lowered>", result->error);
-  OwningOpRef<ModuleOp> module = session.parse();
+  // The text may come from a saved program (Program.from_json): parse it on
+  // a large stack, as mlirCuteCompile does.
+  OwningOpRef<ModuleOp> module;
+  mlir::cute::runOnLargeStack([&] { module = session.parse(); });
   if (!module)
     return MlirCuteHostEngine{result};
   // Loading kernels without a GPU would only count CUDA errors: say why.
