@@ -29,6 +29,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -112,6 +113,8 @@ int optimize(StringRef inputFilename, StringRef outputFilename,
 } // namespace
 
 int main(int argc, char **argv) {
+  // Stack traces on a crash, as mlir-opt's main sets up.
+  llvm::InitLLVM init(argc, argv);
   registerAllPasses();
   cute::registerAllPasses();
   // By name too, so that a crash reproducer's pipeline reads back.

@@ -330,6 +330,16 @@ func.func private @bulk_copy_too_large() attributes {a = #cute_nvgpu.bulk_copy<l
 // expected-error @+1 {{a bulk copy moves a positive multiple of 16 bytes, not 0}}
 func.func private @bulk_copy_zero_bytes() attributes {a = #cute_nvgpu.bulk_copy<store, f32, bytes = 0>}
 
+// -----
+
+// `%bars[]` parses (the index is optional in the syntax) but names no
+// mbarrier; the lowering read the missing index (mutation fuzzer).
+func.func @bulk_copy_barrier_without_index(%g: !cute.tensor<f32, gmem, "256:1">, %s: !cute.tensor<f32, smem, "256:1">, %bars: memref<1xi64, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{an mbarrier is named by the barriers and an index into them: `barrier %bars[%i]`}}
+  cute_nvgpu.bulk_copy #cute_nvgpu.bulk_copy<load, f32, bytes = 1024>, %g, %s barrier %bars[] : !cute.tensor<f32, gmem, "256:1">, !cute.tensor<f32, smem, "256:1">, memref<1xi64, #gpu.address_space<workgroup>>
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // tiled_mma
 //===----------------------------------------------------------------------===//

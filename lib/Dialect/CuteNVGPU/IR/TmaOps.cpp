@@ -80,8 +80,13 @@ LogicalResult MakeTmaDescriptorOp::verify() {
 /// stores and reductions in the bulk async group: `what` names the family
 /// ("TMA", "bulk") and `kind` the copy in the diagnostics.
 static LogicalResult verifyCompletion(Operation *op, StringRef what,
-                                      StringRef kind, bool load,
-                                      Value barriers) {
+                                      StringRef kind, bool load, Value barriers,
+                                      Value barrierIndex) {
+  // The syntax allows `%bars[]`, and a generic form either operand alone.
+  if (bool(barriers) != bool(barrierIndex))
+    return op->emitOpError()
+           << "an mbarrier is named by the barriers and an index into them: "
+              "`barrier %bars[%i]`";
   if (load && !barriers)
     return op->emitOpError()
            << "a " << what << " " << kind
@@ -262,7 +267,7 @@ LogicalResult TmaCopyOp::verify() {
     if (failed(verifyPipelineState(*this, getPipeline(), getPipelineState())))
       return failure();
   } else if (failed(verifyCompletion(*this, "TMA", cute::str(atom->kind), load,
-                                     getBarriers()))) {
+                                     getBarriers(), getBarrierIndex()))) {
     return failure();
   }
   bool multicast = atom->kind == cute::TmaKind::LoadMulticast;
@@ -317,7 +322,7 @@ LogicalResult BulkCopyOp::verify() {
       return failure();
   }
   if (failed(verifyCompletion(*this, "bulk", atom.getDirection(), load,
-                              getBarriers())))
+                              getBarriers(), getBarrierIndex())))
     return failure();
   // cp.async.bulk is PTX ISA 8.0.
   return checkTarget(*this, traits.name, traits.arch, /*ptxIsa=*/80);
