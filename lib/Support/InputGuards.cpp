@@ -6,7 +6,6 @@
 
 #include "cute-mlir/Support/InputGuards.h"
 
-#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/thread.h"
 
@@ -21,7 +20,7 @@ cute::parseSourceFileGuarded(const llvm::SourceMgr &sourceMgr,
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
   if (!module || !verifyAfterParse)
     return module;
-  if (failed(checkVerifierHazards(*module)) || failed(verify(*module)))
+  if (failed(verifyGuarded(*module)))
     return nullptr;
   return module;
 }

@@ -54,3 +54,7 @@ LogicalResult cute::checkVerifierHazards(Operation *root) {
   });
   return failure(result.wasInterrupted());
 }
+
+LogicalResult cute::verifyGuarded(Operation *root) {
+  return failure(failed(checkVerifierHazards(root)) || failed(verify(root)));
+}

@@ -22,7 +22,6 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/SourceMgr.h"
@@ -53,7 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     diagnostics.expectLocatedError("parsing", input);
     return 0;
   }
-  if (failed(cute::checkVerifierHazards(*module)) || failed(verify(*module))) {
+  if (failed(cute::verifyGuarded(*module))) {
     diagnostics.expectLocatedError("verification", input);
     return 0;
   }

@@ -20,7 +20,6 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
@@ -50,8 +49,7 @@ struct VerifyInputPass : public PassWrapper<VerifyInputPass, OperationPass<>> {
   }
 
   void runOnOperation() override {
-    if (failed(cute::checkVerifierHazards(getOperation())) ||
-        failed(verify(getOperation())))
+    if (failed(cute::verifyGuarded(getOperation())))
       return signalPassFailure();
     markAllAnalysesPreserved();
   }

@@ -27,7 +27,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
@@ -162,7 +161,7 @@ parseAndMerge(std::vector<std::unique_ptr<llvm::MemoryBuffer>> inputs,
     OwningOpRef<ModuleOp> module =
         mlir::cute::parseSourceFileGuarded(single, &context,
                                            /*verifyAfterParse=*/false);
-    if (!module || failed(mlir::cute::checkVerifierHazards(*module)))
+    if (!module)
       return nullptr;
     if (!merged) {
       merged = std::move(module);
@@ -172,7 +171,7 @@ parseAndMerge(std::vector<std::unique_ptr<llvm::MemoryBuffer>> inputs,
       return nullptr;
   }
   // Symbols defined in two files collide here.
-  if (failed(verify(*merged)))
+  if (failed(mlir::cute::verifyGuarded(*merged)))
     return nullptr;
   return merged;
 }

@@ -56,6 +56,10 @@ LogicalResult checkParserHazards(const llvm::SourceMgr &sourceMgr,
 /// without verification, before verifying `root`.
 LogicalResult checkVerifierHazards(Operation *root);
 
+/// Verifies `root`, parsed without verification, as the parser would have,
+/// checkVerifierHazards first.
+LogicalResult verifyGuarded(Operation *root);
+
 /// The stack `runOnLargeStack` gives: 256 MiB, 32 times a main thread's.
 constexpr unsigned kLargeStackBytes = 256u << 20;
 
@@ -66,8 +70,9 @@ constexpr unsigned kLargeStackBytes = 256u << 20;
 /// and compile there.
 void runOnLargeStack(llvm::function_ref<void()> work);
 
-/// Parses `sourceMgr`'s main buffer as `parseSourceFile` does, with both
-/// checks around the parse, then verifies the module when `verifyAfterParse`.
+/// Parses `sourceMgr`'s main buffer as `parseSourceFile` does, the parser's
+/// hazards checked first, then verifies the module with verifyGuarded when
+/// `verifyAfterParse` (else the caller does, after linking, say).
 OwningOpRef<ModuleOp> parseSourceFileGuarded(const llvm::SourceMgr &sourceMgr,
                                              MLIRContext *context,
                                              bool verifyAfterParse = true);

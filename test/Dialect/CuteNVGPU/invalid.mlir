@@ -340,6 +340,15 @@ func.func @bulk_copy_barrier_without_index(%g: !cute.tensor<f32, gmem, "256:1">,
   return
 }
 
+// -----
+
+// An index with no barriers to index, which only the generic form can write.
+func.func @bulk_copy_index_without_barrier(%g: !cute.tensor<f32, gmem, "256:1">, %s: !cute.tensor<f32, smem, "256:1">, %i: index) {
+  // expected-error @+1 {{an mbarrier is named by the barriers and an index into them: `barrier %bars[%i]`}}
+  "cute_nvgpu.bulk_copy"(%g, %s, %i) <{atom = #cute_nvgpu.bulk_copy<load, f32, bytes = 1024>, operandSegmentSizes = array<i32: 1, 1, 0, 1>}> : (!cute.tensor<f32, gmem, "256:1">, !cute.tensor<f32, smem, "256:1">, index) -> ()
+  return
+}
+
 //===----------------------------------------------------------------------===//
 // tiled_mma
 //===----------------------------------------------------------------------===//
