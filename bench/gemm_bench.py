@@ -92,6 +92,8 @@ class Kernel:
     scale: float = None       # an f32 scale of C after (m, n, k): C = s A B^T
     stream_k: bool = False    # takes a workspace after (m, n, k[, scale]):
                               # f32 partials (a tile a block), i32 flags
+    picks: tuple = None       # labels (wide, narrow) of two entries of the
+                              # same PTX: launches one by the shape (picked)
 
     @property
     def dest(self):
@@ -119,33 +121,39 @@ KERNELS = [
            "tma", in_type="bf16", out_type="bf16", box_a=(64, 128),
            box_b=(64, 128), box_c=(64, 128), cluster=(2, 1, 1),
            stream_k=True),
-    # fp8: 128x192 tiles (two 64x192 wgmma accumulators a thread, the
-    # promoted one and the k-tile's), 128-deep k-tiles: four stages of a
-    # 128x128 A box and a 192x128 B tile (96-row halves multicast), three
-    # 16 KiB stages of bf16 C boxes (the whole tile), eight mbarriers;
-    # stream-K. The scale is a power of two, so that the check compares
-    # with an exact product.
-    Kernel("gemm-sm90a-ws-fp8", "--gemm-sm90a-ws-fp8", "gemm_tn", 384,
-           4 * (16384 + 24576) + 3 * 16384 + 64, (128, 192), "persistent",
-           "tma", in_type="e4m3", out_type="bf16", box_a=(128, 128),
-           box_b=(128, 96), box_c=(64, 128), cluster=(2, 1, 1), scale=0.5,
-           stream_k=True),
+    # fp8 (examples/gemm-sm90a-ws-fp8.mlir, two kernels in one PTX):
+    # 128x192 tiles (two 64x192 wgmma accumulators a thread, the promoted
+    # one and the k-tile's), 128-deep k-tiles: four stages of a 128x128 A
+    # box and a 192x128 B tile (96-row halves multicast), three 16 KiB
+    # stages of bf16 C boxes (the whole tile), eight mbarriers; stream-K.
+    # The scale is a power of two, so that the check compares with an exact
+    # product.
+    Kernel("gemm-sm90a-ws-fp8-192", "--gemm-sm90a-ws-fp8-192",
+           "gemm_tn_128x192", 384, 4 * (16384 + 24576) + 3 * 16384 + 64,
+           (128, 192), "persistent", "tma", in_type="e4m3", out_type="bf16",
+           box_a=(128, 128), box_b=(128, 96), box_c=(64, 128),
+           cluster=(2, 1, 1), scale=0.5, stream_k=True),
     # fp8 on 128x256 tiles: two 64x128 accumulators a thread and one 64x128
     # temporary, which each half of a k-tile fills before it is added in:
     # four stages of a 128x128 A box and a 256x128 B tile (128-row halves
     # multicast), as the bf16 kernel's epilogue and barriers.
-    Kernel("gemm-sm90a-ws-fp8-256", "--gemm-sm90a-ws-fp8-256", "gemm_tn",
-           384, 4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256),
-           "persistent", "tma", in_type="e4m3", out_type="bf16",
+    Kernel("gemm-sm90a-ws-fp8-256", "--gemm-sm90a-ws-fp8-256",
+           "gemm_tn_128x256", 384, 4 * (16384 + 32768) + 2 * 16384 + 64,
+           (128, 256), "persistent", "tma", in_type="e4m3", out_type="bf16",
            box_a=(128, 128), box_b=(128, 128), box_c=(64, 128),
            cluster=(2, 1, 1), scale=0.5),
 ]
+# The fp8 GEMM as its @launch runs it: one of the two kernels by the shape.
+KERNELS.append(dataclasses.replace(
+    KERNELS[-2], label="gemm-sm90a-ws-fp8", option="--gemm-sm90a-ws-fp8",
+    picks=("gemm-sm90a-ws-fp8-256", "gemm-sm90a-ws-fp8-192")))
 # The fp8 kernels with e5m2 A and B (the examples with f8E4M3FN read as
 # f8E5M2 and their E4M3E4M3 wgmma atoms as E5M2E5M2): checked only, since
 # cuBLAS has no e5m2 x e5m2 GEMM to time them against.
-KERNELS += [dataclasses.replace(k, label=k.label + "-e5m2",
-                                option=k.option + "-e5m2", in_type="e5m2")
-            for k in KERNELS if k.in_type == "e4m3"]
+KERNELS += [dataclasses.replace(
+    k, label=k.label + "-e5m2", option=k.option + "-e5m2", in_type="e5m2",
+    picks=k.picks and tuple(label + "-e5m2" for label in k.picks))
+    for k in KERNELS if k.in_type == "e4m3"]
 
 FP8 = ("e4m3", "e5m2")
 TYPES = {"f16": "float16", "bf16": "bfloat16", "e4m3": "float8_e4m3fn",
@@ -181,6 +189,30 @@ def validate(kernels):
         # Persistent grids are 1-D: their clusters too.
         assert not k.cluster or len(k.cluster) == 3 and (
             k.grid == "tiles" or k.cluster[1:] == (1, 1)), k.label
+        # A launch that picks runs entries of the same types and scale.
+        labels = {x.label: x for x in kernels}
+        assert not k.picks or len(k.picks) == 2 and all(
+            label in labels and not labels[label].picks and
+            (labels[label].in_type, labels[label].out_type,
+             labels[label].scale, labels[label].args) ==
+            (k.in_type, k.out_type, k.scale, k.args)
+            for label in k.picks), k.label
+
+
+def picked(k, m, n, sms):
+    """The entry of k.picks = (wide, narrow) that k's launch runs for an MxN
+    C, as @launch in examples/gemm-sm90a-ws-fp8.mlir picks: the wide one
+    (data-parallel) where its units (a cluster's tiles) fill at most four
+    waves of the device's clusters to nine tenths or more, else the narrow
+    one (stream-K, no part-empty wave)."""
+    wide, narrow = (next(x for x in KERNELS if x.label == label)
+                    for label in k.picks)
+    rows = wide.tile[0] * (wide.cluster or (1,))[0]
+    units = -(-m // rows) * -(-n // wide.tile[1])
+    clusters = sms // (wide.cluster or (1,))[0]
+    waves = -(-units // clusters)
+    return wide if waves <= 4 and 10 * units >= 9 * waves * clusters \
+        else narrow
 
 
 def grid_dims(k, m, n, sms):
@@ -345,6 +377,9 @@ def check_parameter_count(k, takes, passes):
 
 
 def load(k, path):
+    if k.picks:  # {label: function} of the entries it picks from
+        return {label: load(next(x for x in KERNELS if x.label == label),
+                            path) for label in k.picks}
     _MODULES.append(cp.RawModule(path=path))
     fn = _MODULES[-1].get_function(k.function)
     with open(path) as f:
@@ -357,6 +392,9 @@ def load(k, path):
 def launcher(k, fn, a, b, c, m, n, k_, sms):
     """A no-argument launch of kernel k on (a, b) into c; TMA descriptors are
     encoded here, once, and live as long as the closure."""
+    if k.picks:
+        chosen = picked(k, m, n, sms)
+        return launcher(chosen, fn[chosen.label], a, b, c, m, n, k_, sms)
     scalars = [np.int64(m), np.int64(n), np.int64(k_)]
     if k.scale is not None:  # an f32 parameter: its bits in the low word
         scalars.append(np.float32(k.scale).view(np.uint32).astype(np.uint64))
@@ -428,9 +466,17 @@ def verify(name, run, a, b, in_type, out_type, scale=1.0, record=True):
     return err <= tol
 
 
+def tile_name(k, m, n, sms):
+    """k's label, and for a launch that picks, the tile it picks for MxN."""
+    if not k.picks:
+        return k.label
+    tile = picked(k, m, n, sms).tile
+    return f"{k.label} [{tile[0]}x{tile[1]}]"
+
+
 def check(k, fn, sms):
     for m, n, kk in CHECK_SHAPES:
-        name = f"{k.label} {m}x{n}x{kk}"
+        name = f"{tile_name(k, m, n, sms)} {m}x{n}x{kk}"
         if k.args == "tma" and kk * TYPE_BYTES[k.in_type] % 16:
             print(f"{name:<40} skipped: TMA needs 16-byte row strides")
             continue
@@ -447,7 +493,7 @@ def check(k, fn, sms):
         a, b = (torch.rand(r, kk, device="cuda").mul_(0.5).add_(0.5).to(
             dtype(k.in_type)) for r in (m, n))
         s = 1.0 if k.scale is None else k.scale
-        verify(f"{k.label} {m}x{n}x{kk}",
+        verify(f"{tile_name(k, m, n, sms)} {m}x{n}x{kk}",
                lambda c: launcher(k, fn, a, b, c, m, n, kk, sms)(), a, b,
                "long", k.out_type, s)
         if k.in_type == "e5m2":
@@ -714,7 +760,8 @@ def bench(k, fn, shapes, reps, sms, l2, before=None, cute_dsl=None):
                 if name:
                     into[peer] = (med[(peer, name)], name)
         spread = lambda t: [statistics.median(t), min(t), max(t)]  # noqa
-        rows.append(Row(k.label if k else "(baselines)", (m, n, kk),
+        rows.append(Row(tile_name(k, m, n, sms) if k else "(baselines)",
+                        (m, n, kk),
                         spread(times["ours"]) if k else None, med["cuBLAS"],
                         how, best, fast))
         if before:

@@ -4,54 +4,61 @@
 // row-major in bf16; `scale` is the product of A's and B's per-tensor
 // scales (torch._scaled_mm's scale_a * scale_b).
 //
-// As in the bf16 kernel, one block per SM, in clusters of two along M,
-// walks 128x192 tiles of C (a cluster takes two that share B; stream-K
-// shares the last ones' k-tiles among the clusters, stream_k_fixup adds up
-// the split tiles' f32 sums) with a producer warpgroup and two consumer
-// warpgroups split by
-// cute_nvgpu.warp_specialize, and the producer loads each k-tile's 128x128
-// box of A and its 96x128 half of B's 192 rows, which it multicasts to both
-// CTAs. The k-tiles are 128 deep: one row is 128 bytes, the 128-byte
-// swizzle's width (Sw<3,4,3> over one-byte elements).
+// Two kernels of one design, on tiles of two widths, and a @launch that
+// picks one by the shape of C, as cuBLAS's heuristics pick a kernel:
+//  - @gemm_tn_128x192 on 128x192 tiles, with stream-K, the faster mainloop;
+//  - @gemm_tn_128x256 on 128x256 tiles, data-parallel, for shapes whose
+//    256-wide units fill whole waves (2048^3, 4096^3), where the 192-wide
+//    tiles leave part of the last wave to stream-K's fixups.
 //
 // fp8 wgmma accumulates with fewer mantissa bits than f32, which piles up
-// error over a long K. So each k-tile's four SM90_64x192x32_F32E4M3E4M3_SS
-// wgmmas a warpgroup run into temporary accumulators, from zero, and once
-// they retire the temporaries are added into the f32 accumulators: the sum
-// is promoted every 128 of K, as CUTLASS's (mma_promotion_interval) and
-// DeepGEMM's fp8 kernels do. That needs two 64x192 accumulators a thread
-// (192 registers), so the tiles are 192 wide, not 256, and the consumers
-// take 240 registers, the producer 24 (gemm-sm90a-ws-fp8-256.mlir keeps
-// 256-wide tiles by promoting half a tile at a time: faster where 192-wide
-// tiles leave the last wave part-empty, slower at 8192^3). The epilogue scales the
-// accumulators and stores C with cute_nvgpu.epilogue_store in 128x64 bf16
-// boxes, one 16 KiB stage each: the threads write all three, then TMA
-// stores them, with two barriers a tile instead of two a box (0.2-2.3%
-// faster than two stages on an H100, except at 2048^3).
+// error over a long K. So every 128 of K the wgmmas run into temporary
+// accumulators, from zero, and once they retire the temporaries are added
+// into the f32 accumulators: the sum is promoted every 128 of K, as
+// CUTLASS's (mma_promotion_interval) and DeepGEMM's fp8 kernels do.
 //
-// Four stages of 40 KiB, the epilogue's 48 KiB and the pipeline's eight
-// mbarriers: 213056 bytes of dynamic shared memory, one block per SM.
+// As in the bf16 kernel, one block per SM, in clusters of two along M,
+// walks blocks of C in cute_nvgpu.tile_coord's grouped order (a CTA takes
+// one of the block's two tiles, which share B) with a producer warpgroup
+// and two consumer warpgroups split by cute_nvgpu.warp_specialize. The
+// producer loads each k-tile's 128x128 box of A and its half of B's rows,
+// which it multicasts to both CTAs. The k-tiles are 128 deep: one row is
+// 128 bytes, the 128-byte swizzle's width (Sw<3,4,3> over one-byte
+// elements). The epilogue scales the accumulators and stores C with
+// cute_nvgpu.epilogue_store in 128x64 bf16 boxes.
 //
-// Launch (@launch below): clusters of (2, 1, 1), grid (2 * (SMs / 2)), block
-// (384); `partials` of 128 * 192 f32 a block and `flags` of one i32 a block,
-// zero (each launch leaves them zero); any M, N a multiple of 8 (C's rows
-// start 16 bytes apart, as TMA needs), K a multiple of 16.
+// Launch: @launch below, or @launch_128x192 / @launch_128x256 for one
+// kernel. Clusters of (2, 1, 1), block (384); any M, N a multiple of 8 (C's
+// rows start 16 bytes apart, as TMA needs), K a multiple of 16.
 //
 //   cute-opt examples/gemm-sm90a-ws-fp8.mlir --cute-to-ptx="chip=sm_90a" \
 //     | cute-opt --cute-write-ptx="dir=out"
 
-#tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x192x32_F32E4M3E4M3_SS, "(2,1,1)">
+#tm192 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x192x32_F32E4M3E4M3_SS, "(2,1,1)">
+#tm256 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_F32E4M3E4M3_SS, "(2,1,1)">
 // The TMA atoms are written from shared-memory layouts, as CuTe's
 // make_tma_copy takes them: one stage of A and of B (the box and its
 // 128-byte swizzle follow; B's multicast to the 2 CTAs of a cluster splits
-// its rows in halves, one per CTA) and one box of C.
+// its rows in halves, one per CTA: 96 of 192, 128 of 256) and one box of C.
 #tmaA = #cute_nvgpu.tma_atom<load, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,16),128):((128,1024),1)">
-#tmaB = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,24),128):((128,1024),1)", multicast = 2>
+#tmaB192 = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,24),128):((128,1024),1)", multicast = 2>
+#tmaB256 = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,32),128):((128,1024),1)", multicast = 2>
 #tmaC = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<3,3,3> o 0 o (128,64):(64,1)">
 module attributes {gpu.container_module} {
 gpu.module @kernels {
-  gpu.func @gemm_tn(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
-                    %m: index, %n: index, %k: index, %scale: f32,
+// 128x192 tiles: each k-tile's four SM90_64x192x32_F32E4M3E4M3_SS wgmmas a
+// warpgroup run into a 64x192 temporary, which needs a second 64x192
+// accumulator a thread (192 registers): so the tiles are 192 wide, not
+// 256, and the consumers take 240 registers, the producer 24. Stream-K
+// shares the last tiles' k-tiles among the clusters and stream_k_fixup adds
+// up the split tiles' f32 sums. The epilogue's buffer holds the whole
+// 128x192 tile (three 16 KiB stages): the threads write all three boxes,
+// then TMA stores them, with two barriers a tile instead of two a box
+// (0.2-2.3% faster than two stages on an H100, except at 2048^3). Four
+// stages of 40 KiB, the epilogue's 48 KiB and the pipeline's eight
+// mbarriers: 213056 bytes of dynamic shared memory, one block per SM.
+  gpu.func @gemm_tn_128x192(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
+                            %m: index, %n: index, %k: index, %scale: f32,
                     %partials: memref<?xf32, 1>, %flags: memref<?xi32, 1>)
       kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
     %c0 = arith.constant 0 : index
@@ -144,7 +151,7 @@ gpu.module @kernels {
             %gBk = cute.slice %gB[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(96,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">
             %sBs = cute.slice %sB[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,24),128,4):((128,1024),1,24576)">, !cute.coord<"(_,_,?)">
             %sBh = cute.local_tile %sBs, %tileB, %cHalf : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((8,24),128):((128,1024),1)">, !cute.tile<"(96,128)">, !cute.coord<"(?,0)">
-            cute_nvgpu.tma_copy #tmaB, %descB, %gBk, %sBh pipeline %pipe[%st] multicast %both : !cute.tensor<!cute.coord<"(?,?)">, coord, "(96,128):(1,16777216)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=12288} o (96,128):(128,1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            cute_nvgpu.tma_copy #tmaB192, %descB, %gBk, %sBh pipeline %pipe[%st] multicast %both : !cute.tensor<!cute.coord<"(?,?)">, coord, "(96,128):(1,16777216)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=12288} o (96,128):(128,1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
             %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
             scf.yield %next : !cute_nvgpu.pipeline_state<4>
           }
@@ -185,10 +192,10 @@ gpu.module @kernels {
           %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
           %sAs = cute.slice %sA[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,4):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
           %sBs = cute.slice %sB[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,24),128,4):((128,1024),1,24576)">, !cute.coord<"(_,_,?)">
-          %tCsA = cute_nvgpu.partition_a #tm, %sAs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, index
-          %tCsB = cute_nvgpu.partition_b #tm, %sBs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((8,24),128):((128,1024),1)">, index
+          %tCsA = cute_nvgpu.partition_a #tm192, %sAs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, index
+          %tCsB = cute_nvgpu.partition_b #tm192, %sBs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((8,24),128):((128,1024),1)">, index
           nvvm.wgmma.fence.aligned
-          cute_nvgpu.gemm #tm, %tCsA, %tCsB, %tCrT accumulate %false : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o ((64,32),1,4):((128,1),0,32)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((192,32),1,4):((128,1),0,32)">, !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
+          cute_nvgpu.gemm #tm192, %tCsA, %tCsB, %tCrT accumulate %false : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o ((64,32),1,4):((128,1),0,32)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=24576} o ((192,32),1,4):((128,1),0,32)">, !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
           nvvm.wgmma.commit.group.sync.aligned
           nvvm.wgmma.wait.group.sync.aligned 0
           cute_nvgpu.pipeline_consumer_release %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
@@ -202,7 +209,7 @@ gpu.module @kernels {
 
         // A piece of a split tile: the pieces' f32 sums meet in the CTA that
         // ran the tile's first k-tile, which stores it.
-        %store = cute_nvgpu.stream_k_fixup #tm, %sk, %cluster, %i, %tCrC, %partials, %flags, %ctid cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<?xi32, 1>
+        %store = cute_nvgpu.stream_k_fixup #tm192, %sk, %cluster, %i, %tCrC, %partials, %flags, %ctid cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<?xi32, 1>
         // Epilogue: C = scale * (A B^T) (the product of A's and B's
         // per-tensor scales) goes to C in bf16 through shared memory, a
         // 128x64 box at a time, stored by TMA while the next tile's mainloop
@@ -211,7 +218,200 @@ gpu.module @kernels {
         %scaled = arith.mulf %accF, %scales : vector<96xf32>
         cute.store_vector %scaled, %tCrC : vector<96xf32>, !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
         %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,192)">, !cute.coord<"(?,?)">
-        cute_nvgpu.epilogue_store #tm, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<24576xbf16, #gpu.address_space<workgroup>>
+        cute_nvgpu.epilogue_store #tm192, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<24576xbf16, #gpu.address_space<workgroup>>
+        scf.yield %end : !cute_nvgpu.pipeline_state<4>
+      }
+      // The last TMA stores finish reading shared memory before it goes.
+      %storer = arith.cmpi eq, %ctid, %c0 : index
+      scf.if %storer {
+        nvvm.cp.async.bulk.wait_group 0
+      }
+    }
+    gpu.return
+  }
+
+// 128x256 tiles: each consumer warpgroup holds two 64x128 f32 accumulators
+// (one per half of the tile's 256 columns) and one 64x128 temporary. Per
+// k-tile, for each half in turn, four SM90_64x128x32_F32E4M3E4M3_SS wgmmas
+// fill the temporary from zero, and once they retire it is added into that
+// half's accumulators. Two waits a k-tile instead of one, but a quarter
+// fewer tiles. The epilogue stores each 128x128 half in two 128x64 boxes
+// (two 16 KiB stages). Four stages of 48 KiB, the epilogue's 32 KiB and the
+// pipeline's eight mbarriers: 229440 bytes, one block per SM.
+  gpu.func @gemm_tn_128x256(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
+                            %m: index, %n: index, %k: index, %scale: f32)
+      kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %c256 = arith.constant 256 : index
+    %tid = gpu.thread_id x
+    %ktiles = arith.ceildivui %k, %c128 : index
+    // A TMA descriptor's first use waits for it to be fetched: fetch them
+    // now, while the barriers initialize (CUTLASS's prefetch_tma_descriptor).
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvvm.prefetch tensormap, %descA : !llvm.ptr
+      nvvm.prefetch tensormap, %descB : !llvm.ptr
+      nvvm.prefetch tensormap, %descC : !llvm.ptr
+    }
+    %tilesM = arith.ceildivui %m, %c128 : index
+    %tilesN = arith.ceildivui %n, %c256 : index
+    // Clusters of two CTAs along M walk 256x256 blocks of C.
+    %c2 = arith.constant 2 : index
+    %blocksM = arith.ceildivui %tilesM, %c2 : index
+    %units = arith.muli %blocksM, %tilesN : index
+    %cluster = gpu.cluster_id x
+    %clusters = gpu.cluster_dim x
+    %rank = gpu.cluster_block_id x
+
+    // Dynamic shared memory: four stages of A (16 KiB each), four of B
+    // (32 KiB each), two of the epilogue's C boxes (16 KiB each), then the
+    // pipeline's eight mbarriers.
+    %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %offB = arith.constant 65536 : index
+    %offC = arith.constant 196608 : index
+    %offBars = arith.constant 229376 : index
+    %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<65536xf8E4M3FN, #gpu.address_space<workgroup>>
+    %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<131072xf8E4M3FN, #gpu.address_space<workgroup>>
+    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16384xbf16, #gpu.address_space<workgroup>>
+    %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi64, #gpu.address_space<workgroup>>
+    // The consumers' 256 threads release stages.
+    %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
+
+    // The stages: 128x128 tiles of A and 256x128 tiles of B, K-major in
+    // the 128-byte swizzle (Sw<3,4,3> over rows of 128 one-byte values), as
+    // TMA writes them and wgmma reads them.
+    %lsA = cute.static : !cute.layout<"((8,16),128,4):((128,1024),1,16384)">
+    %sA = cute.make_tensor %smemA, %lsA : (memref<65536xf8E4M3FN, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),128,4):((128,1024),1,16384)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,4):((128,1024),1,16384)">
+    %lsB = cute.static : !cute.layout<"((8,32),128,4):((128,1024),1,32768)">
+    %sB = cute.make_tensor %smemB, %lsB : (memref<131072xf8E4M3FN, #gpu.address_space<workgroup>>, !cute.layout<"((8,32),128,4):((128,1024),1,32768)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,32),128,4):((128,1024),1,32768)">
+
+    cute_nvgpu.warp_specialize producer 1 registers 24 {
+    ^bb0(%wg: index):
+      // Coordinates of A (M,K) and B (N,K): TMA copies boxes by coordinate.
+      %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+      %idA = cute.make_identity_tensor %shA : !cute.shape<"(?,?)">
+      %tileA = cute.static : !cute.tile<"(128,128)">
+      %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+      %idB = cute.make_identity_tensor %shB : !cute.shape<"(?,?)">
+      %tileB = cute.static : !cute.tile<"(128,128)">
+      %both = arith.constant 3 : i16
+      // This CTA's half of B's 256 rows: the one it loads and multicasts.
+      %cHalf = cute.make_coord %rank : !cute.coord<"(?,0)">
+      %leader = arith.cmpi eq, %tid, %c0 : index
+      scf.if %leader {
+        %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<4>
+        %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+          %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+          %cA = cute.make_coord %tm : !cute.coord<"(?,_)">
+          %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,_)">
+          %tn2 = arith.muli %tn, %c2 : index
+          %half = arith.addi %tn2, %rank : index
+          %cB = cute.make_coord %half : !cute.coord<"(?,_)">
+          %gB = cute.local_tile %idB, %tileB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,_)">
+          %end = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
+            cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
+            %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
+            %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+            %gAk = cute.slice %gA[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">
+            %sAs = cute.slice %sA[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,4):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
+            cute_nvgpu.tma_copy #tmaA, %descA, %gAk, %sAs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %gBk = cute.slice %gB[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">
+            %sBs = cute.slice %sB[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,32),128,4):((128,1024),1,32768)">, !cute.coord<"(_,_,?)">
+            %sBh = cute.local_tile %sBs, %tileB, %cHalf : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=32768} o ((8,32),128):((128,1024),1)">, !cute.tile<"(128,128)">, !cute.coord<"(?,0)">
+            cute_nvgpu.tma_copy #tmaB256, %descB, %gBk, %sBh pipeline %pipe[%st] multicast %both : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o (128,128):(128,1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
+            scf.yield %next : !cute_nvgpu.pipeline_state<4>
+          }
+          scf.yield %end : !cute_nvgpu.pipeline_state<4>
+        }
+        // The peer's consumers are done with this CTA's stages before it
+        // exits.
+        cute_nvgpu.pipeline_producer_tail %pipe, %last : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+      }
+    } consumer 2 registers 240 {
+    ^bb0(%wg: index):
+      // The consumers' thread index in the TiledMMA (0 .. 255).
+      %ctid = arith.subi %tid, %c128 : index
+      %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+      %tileH = cute.static : !cute.tile<"(128,128)">
+      %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
+      %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
+      %false = arith.constant false
+      %zeros = arith.constant dense<0.0> : vector<64xf32>
+      %scales = vector.broadcast %scale : f32 to vector<64xf32>
+      // B's two 128-row halves of a stage, as the TiledMMA's N tiles.
+      %h0 = cute.static : !cute.coord<"(0,0)">
+      %h1 = cute.static : !cute.coord<"(1,0)">
+      %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+        %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+        %tCrC0 = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+        %tCrC1 = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+        %tCrT = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+        cute.store_vector %zeros, %tCrC0 : vector<64xf32>, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+        cute.store_vector %zeros, %tCrC1 : vector<64xf32>, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+
+        // Mainloop: wait for k-tile kt's stage; for each half of the tile's
+        // 256 columns, multiply it into the temporary accumulators, from
+        // zero (the first k-block does not accumulate), and once those
+        // wgmmas retire add the temporaries into that half's accumulators
+        // in f32. fp8 wgmma accumulates with fewer mantissa bits than f32,
+        // so the sum is promoted every k-tile (K = 128), as CUTLASS's and
+        // DeepGEMM's fp8 kernels do; one 64x128 temporary serves both
+        // halves, so a 128x256 tile fits the registers. While one
+        // warpgroup adds, the other's wgmmas keep the tensor cores busy.
+        %end = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
+          cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+          %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
+          %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+          %sAs = cute.slice %sA[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,4):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
+          %sBs = cute.slice %sB[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,32),128,4):((128,1024),1,32768)">, !cute.coord<"(_,_,?)">
+          %tCsA = cute_nvgpu.partition_a #tm256, %sAs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, index
+          %sB0 = cute.local_tile %sBs, %tileH, %h0 : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=32768} o ((8,32),128):((128,1024),1)">, !cute.tile<"(128,128)">, !cute.coord<"(0,0)">
+          %tCsB0 = cute_nvgpu.partition_b #tm256, %sB0, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=32768} o (128,128):(128,1)">, index
+          nvvm.wgmma.fence.aligned
+          cute_nvgpu.gemm #tm256, %tCsA, %tCsB0, %tCrT accumulate %false : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o ((64,32),1,4):((128,1),0,32)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=32768} o ((128,32),1,4):((128,1),0,32)">, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+          nvvm.wgmma.commit.group.sync.aligned
+          nvvm.wgmma.wait.group.sync.aligned 0
+          %acc0 = cute.load_vector %tCrC0 : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)"> -> vector<64xf32>
+          %part0 = cute.load_vector %tCrT : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)"> -> vector<64xf32>
+          %sum0 = arith.addf %acc0, %part0 : vector<64xf32>
+          cute.store_vector %sum0, %tCrC0 : vector<64xf32>, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+          %sB1 = cute.local_tile %sBs, %tileH, %h1 : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=32768} o ((8,32),128):((128,1024),1)">, !cute.tile<"(128,128)">, !cute.coord<"(1,0)">
+          %tCsB1 = cute_nvgpu.partition_b #tm256, %sB1, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o (128,128):(128,1)">, index
+          nvvm.wgmma.fence.aligned
+          cute_nvgpu.gemm #tm256, %tCsA, %tCsB1, %tCrT accumulate %false : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o ((64,32),1,4):((128,1),0,32)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((128,32),1,4):((128,1),0,32)">, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+          nvvm.wgmma.commit.group.sync.aligned
+          nvvm.wgmma.wait.group.sync.aligned 0
+          cute_nvgpu.pipeline_consumer_release %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+          %acc1 = cute.load_vector %tCrC1 : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)"> -> vector<64xf32>
+          %part1 = cute.load_vector %tCrT : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)"> -> vector<64xf32>
+          %sum1 = arith.addf %acc1, %part1 : vector<64xf32>
+          cute.store_vector %sum1, %tCrC1 : vector<64xf32>, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+          %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
+          scf.yield %next : !cute_nvgpu.pipeline_state<4>
+        }
+
+        // Epilogue: C = scale * (A B^T) (the product of A's and B's
+        // per-tensor scales) goes to C in bf16 through shared memory, each
+        // 128x128 half a 128x64 box at a time, stored by TMA while the
+        // next tile's mainloop runs.
+        %tn2 = arith.muli %tn, %c2 : index
+        %tn21 = arith.addi %tn2, %c1 : index
+        %accF0 = cute.load_vector %tCrC0 : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)"> -> vector<64xf32>
+        %scaled0 = arith.mulf %accF0, %scales : vector<64xf32>
+        cute.store_vector %scaled0, %tCrC0 : vector<64xf32>, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+        %cC0 = cute.make_coord %tm, %tn2 : !cute.coord<"(?,?)">
+        %iC0 = cute.local_tile %idC, %tileH, %cC0 : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">
+        cute_nvgpu.epilogue_store #tm256, #tmaC, %descC, %tCrC0, %iC0, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
+        %accF1 = cute.load_vector %tCrC1 : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)"> -> vector<64xf32>
+        %scaled1 = arith.mulf %accF1, %scales : vector<64xf32>
+        cute.store_vector %scaled1, %tCrC1 : vector<64xf32>, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+        %cC1 = cute.make_coord %tm, %tn21 : !cute.coord<"(?,?)">
+        %iC1 = cute.local_tile %idC, %tileH, %cC1 : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">
+        cute_nvgpu.epilogue_store #tm256, #tmaC, %descC, %tCrC1, %iC1, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
         scf.yield %end : !cute_nvgpu.pipeline_state<4>
       }
       // The last TMA stores finish reading shared memory before it goes.
@@ -224,6 +424,45 @@ gpu.module @kernels {
   }
 }
 
+// C (m,n) = scale * A (m,k) * B (n,k)^T by whichever kernel suits the shape.
+// The 128x256 kernel runs whole 256x256 units a cluster, as many at once as
+// the device has clusters (66 on an H100 SXM or H200): it is chosen where
+// those waves leave at most a tenth of the clusters idle and there are at
+// most four of them (2048^3: 64 units, one wave; 4096^3: 256 units, 3.9
+// waves). Elsewhere the 128x192 kernel's single wait a k-tile and stream-K
+// win: 3072^3 (144 units, a third wave 18% full), 8192^3 (15.5 waves). On
+// an H100 this picked the faster of the two at each of ten shapes from
+// 2048^3 to 8192^3 (bench/gemm_bench.py, which picks the same way for
+// gemm-sm90a-ws-fp8, times both).
+func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
+                  %m: index, %n: index, %k: index, %scale: f32) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c9 = arith.constant 9 : index
+  %c10 = arith.constant 10 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %tm = arith.ceildivui %m, %c128 : index
+  %tm2 = arith.ceildivui %tm, %c2 : index
+  %tn = arith.ceildivui %n, %c256 : index
+  %units = arith.muli %tm2, %tn : index
+  %sms = cute_nvgpu.multiprocessor_count
+  %clusters = arith.divui %sms, %c2 : index
+  %waves = arith.ceildivui %units, %clusters : index
+  %fewWaves = arith.cmpi ule, %waves, %c4 : index
+  %units10 = arith.muli %units, %c10 : index
+  %slots = arith.muli %waves, %clusters : index
+  %slots9 = arith.muli %slots, %c9 : index
+  %full = arith.cmpi uge, %units10, %slots9 : index
+  %wide = arith.andi %fewWaves, %full : i1
+  scf.if %wide {
+    func.call @launch_128x256(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+  } else {
+    func.call @launch_128x192(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+  }
+  return
+}
+
 // C (m,n) = scale * A (m,k) * B (n,k)^T: a TMA descriptor per operand (the
 // boxes are a 128x128 k-tile of A and a 96x128 half of B's, and C's epilogue
 // box), then clusters of two blocks, one block per SM: as many clusters as
@@ -231,8 +470,8 @@ gpu.module @kernels {
 // H200), even where there are fewer units of work, whose k-tiles stream-K
 // then shares out. Any grid of resident blocks computes C; this one fills the
 // chip.
-func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
-                  %m: index, %n: index, %k: index, %scale: f32) {
+func.func @launch_128x192(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
+                          %m: index, %n: index, %k: index, %scale: f32) {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c384 = arith.constant 384 : index
@@ -245,7 +484,7 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
   %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
   %tB = cute.make_tensor %B, %lB : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
-  %descB = cute_nvgpu.make_tma_descriptor #tmaB, %tB : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %descB = cute_nvgpu.make_tma_descriptor #tmaB192, %tB : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
   %sms = cute_nvgpu.multiprocessor_count
   %clusters = arith.divui %sms, %c2 : index
   %grid = arith.muli %clusters, %c2 : index
@@ -264,13 +503,61 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   gpu.memset %flags, %zero : memref<?xi32>, i32
   %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
   %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
-  gpu.launch_func @kernels::@gemm_tn clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
+  gpu.launch_func @kernels::@gemm_tn_128x192 clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
       threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
       args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
            %m : index, %n : index, %k : index, %scale : f32,
            %gPartials : memref<?xf32, 1>, %gFlags : memref<?xi32, 1>)
   gpu.dealloc %partials : memref<?xf32>
   gpu.dealloc %flags : memref<?xi32>
+  // The launch is synchronous: the kernel is done with the descriptors.
+  cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descC : !llvm.ptr
+  return
+}
+
+// C (m,n) = scale * A (m,k) * B (n,k)^T: a TMA descriptor per operand (the
+// boxes are a 128x128 k-tile of A and a 128x128 half of B's, and C's epilogue
+// box), then clusters of two blocks, one block per SM or per tile where there
+// are fewer: as many clusters as the device's SMs hold
+// (cute_nvgpu.multiprocessor_count; 66 on an H100 SXM or H200), or fewer where
+// there are fewer units of work. Any grid computes C; this one fills the chip.
+func.func @launch_128x256(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
+                          %m: index, %n: index, %k: index, %scale: f32) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c384 = arith.constant 384 : index
+  %smem = arith.constant 229440 : i32
+  %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+  %dK = cute.make_stride %k : !cute.stride<"(?,1)">
+  %lA = cute.make_layout %shA, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tA = cute.make_tensor %A, %lA : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
+  %descA = cute_nvgpu.make_tma_descriptor #tmaA, %tA : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+  %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tB = cute.make_tensor %B, %lB : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
+  %descB = cute_nvgpu.make_tma_descriptor #tmaB256, %tB : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %tm = arith.ceildivui %m, %c128 : index
+  %tn = arith.ceildivui %n, %c256 : index
+  // Whole clusters of two along M.
+  %tm2 = arith.ceildivui %tm, %c2 : index
+  %units = arith.muli %tm2, %tn : index
+  %sms = cute_nvgpu.multiprocessor_count
+  %fit = arith.divui %sms, %c2 : index
+  %clusters = arith.minui %units, %fit : index
+  %grid = arith.muli %clusters, %c2 : index
+  %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+  %dN = cute.make_stride %n : !cute.stride<"(?,1)">
+  %lC = cute.make_layout %shC, %dN : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tC = cute.make_tensor %C, %lC : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descC = cute_nvgpu.make_tma_descriptor #tmaC, %tC : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  gpu.launch_func @kernels::@gemm_tn_128x256 clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
+      threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
+      args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
+           %m : index, %n : index, %k : index, %scale : f32)
   // The launch is synchronous: the kernel is done with the descriptors.
   cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
   cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr

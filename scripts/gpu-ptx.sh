@@ -22,4 +22,3 @@ ptx examples/gemm-sm90a.mlir "chip=sm_90a" gemm-sm90a.sm_90a.ptx
 ptx examples/gemm-sm90a-ws.mlir "chip=sm_90a" gemm-sm90a-ws.sm_90a.ptx
 ptx examples/gemm-sm90a-ws-bf16.mlir "chip=sm_90a" gemm-sm90a-ws-bf16.sm_90a.ptx
 ptx examples/gemm-sm90a-ws-fp8.mlir "chip=sm_90a" gemm-sm90a-ws-fp8.sm_90a.ptx
-ptx examples/gemm-sm90a-ws-fp8-256.mlir "chip=sm_90a" gemm-sm90a-ws-fp8-256.sm_90a.ptx
