@@ -18,7 +18,8 @@ The dynamic counts are each example's loop structure, written out below:
     the mainloop and kt times in it, those of k-blocks 1-3 3 kt times, with
     kt = ceil(K / 64).
   gemm-sm90a-ws* (8 consumer warps): the epilogue's stores run once per
-    output tile; wgmma and TMA do not go through the LSU pipe ncu counts.
+    output tile (the fp8 128x256 kernel's two halves once each); wgmma and
+    TMA do not go through the LSU pipe ncu counts.
 ncu's bank-conflict counters are wavefronts above the ideal, so predicted
 conflicts = predicted wavefronts - ideal wavefronts.
 """
@@ -65,6 +66,15 @@ def read_remarks(path):
     return out
 
 
+# The warp-specialized kernels: their tiles' N, and which of their file's
+# epilogue remarks are theirs, [first, end). The fp8 file holds two kernels:
+# the 128x192 one's epilogue, then the 128x256 one's two (a 128-column half
+# each).
+EPILOGUES = {"gemm-sm90a-ws": (256, 0, 1), "gemm-sm90a-ws-bf16": (256, 0, 1),
+             "gemm-sm90a-ws-fp8-192": (192, 0, 1),
+             "gemm-sm90a-ws-fp8-256": (256, 1, 3)}
+
+
 def executions(kernel, remarks, shape):
     """For each remark, how many warp-executions the kernel makes of it at
     `shape`, or an error naming what does not match the model."""
@@ -72,7 +82,7 @@ def executions(kernel, remarks, shape):
     if kernel == "gemm-sm80":
         kinds = [r[0] for r in remarks]
         cp, ld = "cp.async 16B to shared", "ldmatrix.x4 from shared"
-        want = [cp] * 2 + [ld] * 2 + [cp] * 2 + [ld] * 6
+        want = [cp] * 2 + [ld] * 2 + [cp] * 2 + [ld] * 4
         if kinds != want:
             sys.exit(f"gemm-sm80: expected remarks {want}, got {kinds}; "
                      "update the model in bench/bank_conflicts.py")
@@ -84,15 +94,17 @@ def executions(kernel, remarks, shape):
         per_op = ([min(2, kt)] * 2 + [1] * 2 + [max(0, kt - 2)] * 2 +
                   [3 * kt] * 2 + [kt] * 2)
         return [warps * e for e in per_op]
-    tiles_n = {"gemm-sm90a-ws": 256, "gemm-sm90a-ws-bf16": 256,
-               "gemm-sm90a-ws-fp8": 192}.get(kernel)
-    if tiles_n:
+    if kernel in EPILOGUES:
+        tiles_n, first, end = EPILOGUES[kernel]
         kinds = [r[0] for r in remarks]
-        if len(kinds) != 1 or not kinds[0].startswith("st.shared"):
-            sys.exit(f"{kernel}: expected one epilogue st.shared remark, got "
-                     f"{kinds}; update the model in bench/bank_conflicts.py")
+        if len(kinds) < end or not all(
+                kind.startswith(("st.shared", "stmatrix")) for kind in kinds):
+            sys.exit(f"{kernel}: expected {end} epilogue st.shared or "
+                     f"stmatrix remarks, got {kinds}; update the model in "
+                     "bench/bank_conflicts.py")
         tiles = math.ceil(m / 128) * math.ceil(n / tiles_n)
-        return [8 * tiles]
+        return [8 * tiles if first <= i < end else 0
+                for i in range(len(kinds))]
     sys.exit(f"no execution model for {kernel}")
 
 

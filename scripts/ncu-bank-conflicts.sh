@@ -19,8 +19,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 mode=${1:-}
 dir=${2:-.gpu}
 shape=${3:-4096x4096x4096}
+# example:chip[:kernel] (the bench's label; the example's name by default):
+# the fp8 example holds two kernels, profiled one at a time.
 examples=(gemm-sm80:sm_80 gemm-sm90a-ws:sm_90a gemm-sm90a-ws-bf16:sm_90a
-          gemm-sm90a-ws-fp8:sm_90a)
+          gemm-sm90a-ws-fp8:sm_90a:gemm-sm90a-ws-fp8-192
+          gemm-sm90a-ws-fp8:sm_90a:gemm-sm90a-ws-fp8-256)
 
 case "$mode" in
 prepare)
@@ -53,20 +56,21 @@ run)
   done
   status=0
   for e in "${examples[@]}"; do
-    name=${e%%:*} chip=${e##*:}
+    IFS=: read -r name chip kernel <<< "$e"
+    kernel=${kernel:-$name}
     ptx=$dir/$name.$chip.ptx remarks=$dir/$name.bank-conflicts.txt
     if [[ ! -f $ptx || ! -f $remarks ]]; then
-      echo "skipping $name: no $ptx or $remarks (run 'prepare' first)"
+      echo "skipping $kernel: no $ptx or $remarks (run 'prepare' first)"
       continue
     fi
-    csv=$dir/$name.ncu.csv
+    csv=$dir/$kernel.ncu.csv
     if "$ncu" --csv --metrics "$metrics" -k regex:gemm_tn -c 1 \
-        python3 bench/bank_conflicts.py launch --kernel "$name" --ptx "$ptx" \
-        --shape "$shape" > "$csv" 2> "$dir/$name.ncu.log"; then
-      python3 bench/bank_conflicts.py report --kernel "$name" \
-        --remarks "$remarks" --ncu "$csv" --shape "$shape"
+        python3 bench/bank_conflicts.py launch --kernel "$kernel" --ptx "$ptx" \
+        --shape "$shape" > "$csv" 2> "$dir/$kernel.ncu.log"; then
+      python3 bench/bank_conflicts.py report --kernel "$kernel" \
+        --remarks "$remarks" --ncu "$csv" --shape "$shape" || status=1
     else
-      echo "$name: ncu failed, see $dir/$name.ncu.log"
+      echo "$kernel: ncu failed, see $dir/$kernel.ncu.log"
       status=1
     fi
     echo
