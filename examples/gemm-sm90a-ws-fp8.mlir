@@ -46,20 +46,20 @@
 #tmaC = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<3,3,3> o 0 o (128,64):(64,1)">
 module attributes {gpu.container_module} {
 gpu.module @kernels {
-// 128x192 tiles: each k-tile's four SM90_64x192x32_F32E4M3E4M3_SS wgmmas a
-// warpgroup run into a 64x192 temporary, which needs a second 64x192
-// accumulator a thread (192 registers): so the tiles are 192 wide, not
-// 256, and the consumers take 240 registers, the producer 24. Stream-K
-// shares the last tiles' k-tiles among the clusters and stream_k_fixup adds
-// up the split tiles' f32 sums. The epilogue's buffer holds the whole
-// 128x192 tile (three 16 KiB stages): the threads write all three boxes,
-// then TMA stores them, with two barriers a tile instead of two a box
-// (0.2-2.3% faster than two stages on an H100, except at 2048^3). Four
-// stages of 40 KiB, the epilogue's 48 KiB and the pipeline's eight
-// mbarriers: 213056 bytes of dynamic shared memory, one block per SM.
+  // 128x192 tiles: each k-tile's four SM90_64x192x32_F32E4M3E4M3_SS wgmmas a
+  // warpgroup run into a 64x192 temporary, which needs a second 64x192
+  // accumulator a thread (192 registers): so the tiles are 192 wide, not
+  // 256, and the consumers take 240 registers, the producer 24. Stream-K
+  // shares the last tiles' k-tiles among the clusters and stream_k_fixup adds
+  // up the split tiles' f32 sums. The epilogue's buffer holds the whole
+  // 128x192 tile (three 16 KiB stages): the threads write all three boxes,
+  // then TMA stores them, with two barriers a tile instead of two a box
+  // (0.2-2.3% faster than two stages on an H100, except at 2048^3). Four
+  // stages of 40 KiB, the epilogue's 48 KiB and the pipeline's eight
+  // mbarriers: 213056 bytes of dynamic shared memory, one block per SM.
   gpu.func @gemm_tn_128x192(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
                             %m: index, %n: index, %k: index, %scale: f32,
-                    %partials: memref<?xf32, 1>, %flags: memref<?xi32, 1>)
+                            %partials: memref<?xf32, 1>, %flags: memref<?xi32, 1>)
       kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -230,14 +230,14 @@ gpu.module @kernels {
     gpu.return
   }
 
-// 128x256 tiles: each consumer warpgroup holds two 64x128 f32 accumulators
-// (one per half of the tile's 256 columns) and one 64x128 temporary. Per
-// k-tile, for each half in turn, four SM90_64x128x32_F32E4M3E4M3_SS wgmmas
-// fill the temporary from zero, and once they retire it is added into that
-// half's accumulators. Two waits a k-tile instead of one, but a quarter
-// fewer tiles. The epilogue stores each 128x128 half in two 128x64 boxes
-// (two 16 KiB stages). Four stages of 48 KiB, the epilogue's 32 KiB and the
-// pipeline's eight mbarriers: 229440 bytes, one block per SM.
+  // 128x256 tiles: each consumer warpgroup holds two 64x128 f32 accumulators
+  // (one per half of the tile's 256 columns) and one 64x128 temporary. Per
+  // k-tile, for each half in turn, four SM90_64x128x32_F32E4M3E4M3_SS wgmmas
+  // fill the temporary from zero, and once they retire it is added into that
+  // half's accumulators. Two waits a k-tile instead of one, but a quarter
+  // fewer tiles. The epilogue stores each 128x128 half in two 128x64 boxes
+  // (two 16 KiB stages). Four stages of 48 KiB, the epilogue's 32 KiB and the
+  // pipeline's eight mbarriers: 229440 bytes, one block per SM.
   gpu.func @gemm_tn_128x256(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
                             %m: index, %n: index, %k: index, %scale: f32)
       kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
