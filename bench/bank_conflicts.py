@@ -66,13 +66,14 @@ def read_remarks(path):
     return out
 
 
-# The warp-specialized kernels: their tiles' N, and which of their file's
-# epilogue remarks are theirs, [first, end). The fp8 file holds two kernels:
-# the 128x192 one's epilogue, then the 128x256 one's two (a 128-column half
-# each).
-EPILOGUES = {"gemm-sm90a-ws": (256, 0, 1), "gemm-sm90a-ws-bf16": (256, 0, 1),
-             "gemm-sm90a-ws-fp8-192": (192, 0, 1),
-             "gemm-sm90a-ws-fp8-256": (256, 1, 3)}
+# The warp-specialized kernels: their tiles' N, which of their file's
+# epilogue remarks are theirs, [first, end), and how many the file has. The
+# fp8 file holds two kernels: the 128x192 one's epilogue, then the 128x256
+# one's two (a 128-column half each).
+EPILOGUES = {"gemm-sm90a-ws": (256, 0, 1, 1),
+             "gemm-sm90a-ws-bf16": (256, 0, 1, 1),
+             "gemm-sm90a-ws-fp8-192": (192, 0, 1, 3),
+             "gemm-sm90a-ws-fp8-256": (256, 1, 3, 3)}
 
 
 def executions(kernel, remarks, shape):
@@ -95,11 +96,11 @@ def executions(kernel, remarks, shape):
                   [3 * kt] * 2 + [kt] * 2)
         return [warps * e for e in per_op]
     if kernel in EPILOGUES:
-        tiles_n, first, end = EPILOGUES[kernel]
+        tiles_n, first, end, total = EPILOGUES[kernel]
         kinds = [r[0] for r in remarks]
-        if len(kinds) < end or not all(
+        if len(kinds) != total or not all(
                 kind.startswith(("st.shared", "stmatrix")) for kind in kinds):
-            sys.exit(f"{kernel}: expected {end} epilogue st.shared or "
+            sys.exit(f"{kernel}: expected {total} epilogue st.shared or "
                      f"stmatrix remarks, got {kinds}; update the model in "
                      "bench/bank_conflicts.py")
         tiles = math.ceil(m / 128) * math.ceil(n / tiles_n)
