@@ -116,11 +116,19 @@ KERNELS = [
            4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
            "tma", box_a=(64, 128), box_b=(64, 128), box_c=(32, 128),
            cluster=(2, 1, 1), stream_k=True),
-    Kernel("gemm-sm90a-ws-bf16", "--gemm-sm90a-ws-bf16", "gemm_tn", 384,
-           4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
-           "tma", in_type="bf16", out_type="bf16", box_a=(64, 128),
-           box_b=(64, 128), box_c=(64, 128), cluster=(2, 1, 1),
-           stream_k=True),
+    # bf16 (examples/gemm-sm90a-ws-bf16.mlir, two kernels in one PTX): the
+    # design above in bf16 on 128x256 tiles, and on 128x192 (four stages of
+    # a 128x64 A box and a 192x64 B tile, 96-row halves multicast).
+    Kernel("gemm-sm90a-ws-bf16-256", "--gemm-sm90a-ws-bf16-256",
+           "gemm_tn_128x256", 384, 4 * (16384 + 32768) + 2 * 16384 + 64,
+           (128, 256), "persistent", "tma", in_type="bf16", out_type="bf16",
+           box_a=(64, 128), box_b=(64, 128), box_c=(64, 128),
+           cluster=(2, 1, 1), stream_k=True),
+    Kernel("gemm-sm90a-ws-bf16-192", "--gemm-sm90a-ws-bf16-192",
+           "gemm_tn_128x192", 384, 4 * (16384 + 24576) + 2 * 16384 + 64,
+           (128, 192), "persistent", "tma", in_type="bf16", out_type="bf16",
+           box_a=(64, 128), box_b=(64, 96), box_c=(64, 128),
+           cluster=(2, 1, 1), stream_k=True),
     # fp8 (examples/gemm-sm90a-ws-fp8.mlir, two kernels in one PTX):
     # 128x192 tiles (two 64x192 wgmma accumulators a thread, the promoted
     # one and the k-tile's), 128-deep k-tiles: four stages of a 128x128 A
@@ -143,10 +151,14 @@ KERNELS = [
            box_a=(128, 128), box_b=(128, 128), box_c=(64, 128),
            cluster=(2, 1, 1), scale=0.5),
 ]
-# The fp8 GEMM as its @launch runs it: one of the two kernels by the shape.
-KERNELS.append(dataclasses.replace(
-    KERNELS[-2], label="gemm-sm90a-ws-fp8", option="--gemm-sm90a-ws-fp8",
-    picks=("gemm-sm90a-ws-fp8-256", "gemm-sm90a-ws-fp8-192")))
+# The bf16 and fp8 GEMMs as their @launch runs them: one of the two
+# kernels by the shape (listed after them).
+for _name in ("gemm-sm90a-ws-bf16", "gemm-sm90a-ws-fp8"):
+    _at = max(i for i, k in enumerate(KERNELS) if k.label.startswith(_name))
+    KERNELS.insert(_at + 1, dataclasses.replace(
+        next(k for k in KERNELS if k.label == f"{_name}-256"),
+        label=_name, option="--" + _name,
+        picks=(f"{_name}-256", f"{_name}-192")))
 # The fp8 kernels with e5m2 A and B (the examples with f8E4M3FN read as
 # f8E5M2 and their E4M3E4M3 wgmma atoms as E5M2E5M2): checked only, since
 # cuBLAS has no e5m2 x e5m2 GEMM to time them against.
@@ -199,20 +211,27 @@ def validate(kernels):
             for label in k.picks), k.label
 
 
-def picked(k, m, n, sms):
-    """The entry of k.picks = (wide, narrow) that k's launch runs for an MxN
-    C, as @launch in examples/gemm-sm90a-ws-fp8.mlir picks: the wide one
-    (data-parallel) where its units (a cluster's tiles) fill at most four
-    waves of the device's clusters to nine tenths or more, else the narrow
-    one (stream-K, no part-empty wave)."""
+def picked(k, m, n, kk, sms):
+    """The entry of k.picks = (wide, narrow) that k's launch runs for an
+    MxNxKK GEMM, as @launch in its example picks. Both count the wide one's
+    units (a cluster's tiles) against the device's clusters. fp8
+    (gemm-sm90a-ws-fp8.mlir): the wide one (data-parallel) where its units
+    fill at most four waves to nine tenths or more, else the narrow one
+    (stream-K, no part-empty wave). bf16 (gemm-sm90a-ws-bf16.mlir): the
+    narrow one where the wide one's units fill under three waves, the last
+    one 10% to 60% full, with K under 8192, else the wide one."""
     wide, narrow = (next(x for x in KERNELS if x.label == label)
                     for label in k.picks)
     rows = wide.tile[0] * (wide.cluster or (1,))[0]
     units = -(-m // rows) * -(-n // wide.tile[1])
     clusters = sms // (wide.cluster or (1,))[0]
-    waves = -(-units // clusters)
-    return wide if waves <= 4 and 10 * units >= 9 * waves * clusters \
-        else narrow
+    if k.in_type in FP8:
+        waves = -(-units // clusters)
+        return wide if waves <= 4 and 10 * units >= 9 * waves * clusters \
+            else narrow
+    full, last = divmod(units, clusters)
+    return narrow if full <= 2 and clusters <= 10 * last < 6 * clusters \
+        and kk < 8192 else wide
 
 
 def grid_dims(k, m, n, sms):
@@ -393,7 +412,7 @@ def launcher(k, fn, a, b, c, m, n, k_, sms):
     """A no-argument launch of kernel k on (a, b) into c; TMA descriptors are
     encoded here, once, and live as long as the closure."""
     if k.picks:
-        chosen = picked(k, m, n, sms)
+        chosen = picked(k, m, n, k_, sms)
         return launcher(chosen, fn[chosen.label], a, b, c, m, n, k_, sms)
     scalars = [np.int64(m), np.int64(n), np.int64(k_)]
     if k.scale is not None:  # an f32 parameter: its bits in the low word
@@ -466,17 +485,17 @@ def verify(name, run, a, b, in_type, out_type, scale=1.0, record=True):
     return err <= tol
 
 
-def tile_name(k, m, n, sms):
-    """k's label, and for a launch that picks, the tile it picks for MxN."""
+def tile_name(k, m, n, kk, sms):
+    """k's label, and for a launch that picks, the tile it picks for MxNxKK."""
     if not k.picks:
         return k.label
-    tile = picked(k, m, n, sms).tile
+    tile = picked(k, m, n, kk, sms).tile
     return f"{k.label} [{tile[0]}x{tile[1]}]"
 
 
 def check(k, fn, sms):
     for m, n, kk in CHECK_SHAPES:
-        name = f"{tile_name(k, m, n, sms)} {m}x{n}x{kk}"
+        name = f"{tile_name(k, m, n, kk, sms)} {m}x{n}x{kk}"
         if k.args == "tma" and kk * TYPE_BYTES[k.in_type] % 16:
             print(f"{name:<40} skipped: TMA needs 16-byte row strides")
             continue
@@ -493,7 +512,7 @@ def check(k, fn, sms):
         a, b = (torch.rand(r, kk, device="cuda").mul_(0.5).add_(0.5).to(
             dtype(k.in_type)) for r in (m, n))
         s = 1.0 if k.scale is None else k.scale
-        verify(f"{tile_name(k, m, n, sms)} {m}x{n}x{kk}",
+        verify(f"{tile_name(k, m, n, kk, sms)} {m}x{n}x{kk}",
                lambda c: launcher(k, fn, a, b, c, m, n, kk, sms)(), a, b,
                "long", k.out_type, s)
         if k.in_type == "e5m2":
@@ -760,7 +779,7 @@ def bench(k, fn, shapes, reps, sms, l2, before=None, cute_dsl=None):
                 if name:
                     into[peer] = (med[(peer, name)], name)
         spread = lambda t: [statistics.median(t), min(t), max(t)]  # noqa
-        rows.append(Row(tile_name(k, m, n, sms) if k else "(baselines)",
+        rows.append(Row(tile_name(k, m, n, kk, sms) if k else "(baselines)",
                         (m, n, kk),
                         spread(times["ours"]) if k else None, med["cuBLAS"],
                         how, best, fast))

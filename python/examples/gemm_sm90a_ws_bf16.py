@@ -1,9 +1,9 @@
-"""examples/gemm-sm90a-ws-bf16.mlir with cute_mlir.builder: C (M,N) bf16 = A (M,K) B (N,K)^T,
-bf16 in, f32 accumulate. Warp-specialized, persistent: a block of three warpgroups per SM, in
-clusters of two along M that share 256x256 blocks of C by stream-K. The producer's leader fills
-a four-stage pipeline by TMA (B multicast, a 128-row half from each CTA); two consumer
-warpgroups run wgmmas on each stage, release it, add up split tiles (stream_k_fixup) and store
-each 128x256 tile through shared memory by TMA (epilogue_store).
+"""The 128x256 kernel of examples/gemm-sm90a-ws-bf16.mlir with cute_mlir.builder: C (M,N) bf16 =
+A (M,K) B (N,K)^T, bf16 in, f32 accumulate. Warp-specialized, persistent: a block of three
+warpgroups per SM, in clusters of two along M that share 256x256 blocks of C by stream-K. The
+producer's leader fills a four-stage pipeline by TMA (B multicast, a 128-row half from each CTA);
+two consumer warpgroups run wgmmas on each stage, release it, add up split tiles
+(stream_k_fixup) and store each 128x256 tile through shared memory by TMA (epilogue_store).
 Run: PYTHONPATH=python python3 <this file>
 """
 from cute_mlir.builder import *
@@ -18,8 +18,8 @@ TMA_C = tma_atom("store", bf16, smem=ComposedLayout(SW128, 0, Layout((128, 64), 
 
 
 @kernel(block=384)
-def gemm_tn(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr, m: index, n: index, k: index,
-            partials: memref(f32), flags: memref(i32)):
+def gemm_tn_128x256(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr,
+                    m: index, n: index, k: index, partials: memref(f32), flags: memref(i32)):
     tid, ktiles = thread_idx(), ceil_div(k, 64)
     with if_(tid == 0):  # fetch the TMA descriptors while the barriers initialize
         prefetch_tma_descriptor(descA, descB, descC)
@@ -105,12 +105,13 @@ def main():
         grid = 2 * (runtime.multiprocessor_count() // 2)  # stream-K uses every SM
         partials = torch.empty(grid * 128 * 256, device="cuda", dtype=torch.float32)
         flags = torch.zeros(grid, device="cuda", dtype=torch.int32)  # each launch leaves them 0
-        return lambda: f["gemm_tn"](da, db, dc, m, n, k, partials, flags, grid=grid,
-                                    cluster=(2, 1, 1), smem=gemm_tn.dynamic_smem)
+        return lambda: f["gemm_tn_128x256"](da, db, dc, m, n, k, partials, flags, grid=grid,
+                                            cluster=(2, 1, 1),
+                                            smem=gemm_tn_128x256.dynamic_smem)
     # TMA: N a multiple of 8; M, N ragged. (1000, 1024, 8192): 16 units split among the clusters.
     shapes = [(1000, 3000, 520), (129, 264, 72), (128, 128, 64), (2048, 1536, 4104),
               (1000, 1024, 8192)]
-    return gemm_check.run("gemm_sm90a_ws_bf16", build(gemm_tn).compile(chip="sm_90a"),
+    return gemm_check.run("gemm_sm90a_ws_bf16", build(gemm_tn_128x256).compile(chip="sm_90a"),
                           launcher, dtype="bfloat16", out_dtype="bfloat16", checked=shapes)
 
 
