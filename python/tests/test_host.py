@@ -181,39 +181,51 @@ def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
         assert error < 1e-3, (m, n, k, error)
 
 
+# The bf16 and fp8 examples' @launch picks one of their two kernels by shape.
+# fp8: the 128x256 kernel where its 256x256 units fill at most four waves of
+# the clusters (SMs / 2) to nine tenths, else the 128x192 one. With the 66
+# clusters of an H100 SXM or H200: 2048x2048 (64 units) and 4096x4096 (256,
+# 4 waves of 66) take the 128x256 kernel, 1000x3000 (48 units, 73% of a
+# wave) and 3072x3072 (144, a third wave 18% full) the 128x192 one. bf16: the
+# 128x192 kernel where the 256x256 units fill under three waves and the last
+# one 10% to 60%, with K < 8192: 3072x3072 and 1536x4096 (96 units, a second
+# wave 45% full), not 2048x2048, 4096x4096 or 2560x2560 with K = 8192.
+GEMM_LAUNCHES = [
+    ("gemm-sm90a-ws-fp8.mlir", "float8_e4m3fn", (0.5,),
+     [(2048, 2048, 1024, "gemm_tn_128x256"), (1000, 3000, 528, "gemm_tn_128x192"),
+      (3072, 3072, 512, "gemm_tn_128x192"), (4096, 4096, 256, "gemm_tn_128x256")]),
+    ("gemm-sm90a-ws-bf16.mlir", "bfloat16", (),
+     [(2048, 2048, 1024, "gemm_tn_128x256"), (3072, 3072, 512, "gemm_tn_128x192"),
+      (1536, 4096, 1024, "gemm_tn_128x192"), (2560, 2560, 8192, "gemm_tn_128x256"),
+      (4096, 4096, 256, "gemm_tn_128x256")])]
+
+
 @requires_gpu
-def test_the_fp8_gemm_launch_picks_its_kernel_by_shape():
-    # The example's @launch runs its 128x256 kernel where that kernel's
-    # 256x256 units fill at most four waves of the clusters (SMs / 2) to
-    # nine tenths, else its 128x192 one. With the 66 clusters of an H100 SXM
-    # or H200: 2048x2048 (64 units) and 4096x4096 (256, 4 waves of 66) take
-    # the 128x256 kernel, 1000x3000 (48 units, 73% of a wave) and 3072x3072
-    # (144, a third wave 18% full) the 128x192 one. The kernel the profiler
-    # saw must be that one, and C right against float64.
+@pytest.mark.parametrize("source, in_dtype, scale, cases", GEMM_LAUNCHES)
+def test_the_gemm_launches_pick_their_kernel_by_shape(source, in_dtype, scale,
+                                                      cases):
+    # The kernel the profiler saw must be the one the rule names, and C
+    # right against float64.
     torch = pytest.importorskip("torch")
     if torch.cuda.get_device_capability() != (9, 0):
-        pytest.skip("the fp8 example needs sm_90a")
+        pytest.skip("the example needs sm_90a")
     if torch.cuda.get_device_properties(0).multi_processor_count != 132:
         pytest.skip("the expected kernels are an H100 SXM's or H200's (132 SMs)")
     from torch.profiler import ProfilerActivity, profile
-    program = host.compile(
-        (EXAMPLES / "gemm-sm90a-ws-fp8.mlir").read_text(), chip="sm_90a")
+    program = host.compile((EXAMPLES / source).read_text(), chip="sm_90a")
     launch = host.load(program)["launch"]
     torch.manual_seed(0)
-    for m, n, k, want in [(2048, 2048, 1024, "gemm_tn_128x256"),
-                          (1000, 3000, 528, "gemm_tn_128x192"),
-                          (3072, 3072, 512, "gemm_tn_128x192"),
-                          (4096, 4096, 256, "gemm_tn_128x256")]:
+    for m, n, k, want in cases:
         a, b = (torch.randn(r, k, device="cuda").mul_(k ** -0.25).to(
-            torch.float8_e4m3fn) for r in (m, n))
+            getattr(torch, in_dtype)) for r in (m, n))
         c = torch.full((m, n), float("nan"), device="cuda",
                        dtype=torch.bfloat16)
         with profile(activities=[ProfilerActivity.CUDA]) as prof:
-            launch(a, b, c, m, n, k, 0.5)
+            launch(a, b, c, m, n, k, *scale)
             torch.cuda.synchronize()
         ran = {e.name for e in prof.events() if e.name.startswith("gemm_tn")}
         assert ran == {want}, (m, n, k, ran)
-        ref = 0.5 * (a.double() @ b.double().T)
+        ref = (a.double() @ b.double().T) * (scale[0] if scale else 1)
         error = ((c.double() - ref).norm() / ref.norm()).item()
         assert error < 1e-2, (m, n, k, error)
 
