@@ -108,17 +108,21 @@ KERNELS = [
     Kernel("gemm-sm90a", "--gemm-sm90a", "gemm_tn", 128, 3 * 32768 + 24,
            (128, 128), "tiles", "tma", box_a=(64, 128), box_b=(64, 128)),
     # Warp-specialized (one producer and two consumer warpgroups) in
-    # clusters of two CTAs along M: four stages of a 128x64 A box and a
-    # 256x64 B tile (each CTA loads a 128x64 half and multicasts it to
-    # both), two 16 KiB stages of the epilogue's C boxes, then eight
-    # mbarriers. Stream-K: the last units' k-tiles shared among the clusters.
-    Kernel("gemm-sm90a-ws", "--gemm-sm90a-ws", "gemm_tn", 384,
+    # clusters of two CTAs along M (examples/gemm-sm90a-ws.mlir, two
+    # kernels in one PTX): four stages of a 128x64 A box and a 256x64 B tile
+    # (each CTA loads a 128x64 half and multicasts it to both), two 16 KiB
+    # stages of the epilogue's C boxes, then eight mbarriers; or on 128x192
+    # tiles, four stages of a 128x64 A box and a 192x64 B tile (96-row
+    # halves). Stream-K: the last units' k-tiles shared among the clusters.
+    Kernel("gemm-sm90a-ws-256", "--gemm-sm90a-ws-256", "gemm_tn_128x256", 384,
            4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
            "tma", box_a=(64, 128), box_b=(64, 128), box_c=(32, 128),
            cluster=(2, 1, 1), stream_k=True),
-    # bf16 (examples/gemm-sm90a-ws-bf16.mlir, two kernels in one PTX): the
-    # design above in bf16 on 128x256 tiles, and on 128x192 (four stages of
-    # a 128x64 A box and a 192x64 B tile, 96-row halves multicast).
+    Kernel("gemm-sm90a-ws-192", "--gemm-sm90a-ws-192", "gemm_tn_128x192", 384,
+           4 * (16384 + 24576) + 2 * 16384 + 64, (128, 192), "persistent",
+           "tma", box_a=(64, 128), box_b=(64, 96), box_c=(32, 128),
+           cluster=(2, 1, 1), stream_k=True),
+    # bf16 (examples/gemm-sm90a-ws-bf16.mlir): the same two kernels in bf16.
     Kernel("gemm-sm90a-ws-bf16-256", "--gemm-sm90a-ws-bf16-256",
            "gemm_tn_128x256", 384, 4 * (16384 + 32768) + 2 * 16384 + 64,
            (128, 256), "persistent", "tma", in_type="bf16", out_type="bf16",
@@ -151,10 +155,11 @@ KERNELS = [
            box_a=(128, 128), box_b=(128, 128), box_c=(64, 128),
            cluster=(2, 1, 1), scale=0.5),
 ]
-# The bf16 and fp8 GEMMs as their @launch runs them: one of the two
+# The warp-specialized GEMMs as their @launch runs them: one of the two
 # kernels by the shape (listed after them).
-for _name in ("gemm-sm90a-ws-bf16", "gemm-sm90a-ws-fp8"):
-    _at = max(i for i, k in enumerate(KERNELS) if k.label.startswith(_name))
+for _name in ("gemm-sm90a-ws", "gemm-sm90a-ws-bf16", "gemm-sm90a-ws-fp8"):
+    _at = max(i for i, k in enumerate(KERNELS)
+              if k.label in (f"{_name}-256", f"{_name}-192"))
     KERNELS.insert(_at + 1, dataclasses.replace(
         next(k for k in KERNELS if k.label == f"{_name}-256"),
         label=_name, option="--" + _name,
@@ -217,9 +222,10 @@ def picked(k, m, n, kk, sms):
     units (a cluster's tiles) against the device's clusters. fp8
     (gemm-sm90a-ws-fp8.mlir): the wide one (data-parallel) where its units
     fill at most four waves to nine tenths or more, else the narrow one
-    (stream-K, no part-empty wave). bf16 (gemm-sm90a-ws-bf16.mlir): the
-    narrow one where the wide one's units fill under three waves, the last
-    one 10% to 60% full, with K under 8192, else the wide one."""
+    (stream-K, no part-empty wave). f16 and bf16 (gemm-sm90a-ws.mlir,
+    gemm-sm90a-ws-bf16.mlir): the narrow one where the wide one's units
+    fill under three waves, the last one 10% to 60% full, with K under 8192,
+    else the wide one."""
     wide, narrow = (next(x for x in KERNELS if x.label == label)
                     for label in k.picks)
     rows = wide.tile[0] * (wide.cluster or (1,))[0]

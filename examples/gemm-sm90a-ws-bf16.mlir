@@ -10,7 +10,7 @@
 //  - @gemm_tn_128x192 the same on 128x192 tiles, for shapes where the
 //    256-wide units fill under three waves and leave the last one 10-60%
 //    full (2304^3, 2560^3, 3072^3, 1536x4096): a quarter more units, which
-//    fill the waves better (+7-21% on an H100 there, against 8-29% slower
+//    fill the waves better (+4-21% on an H100 there, against 7-29% slower
 //    where the 256-wide ones fill their waves).
 //
 // The grid has one block per SM, in clusters of two CTAs along M. The
@@ -395,7 +395,7 @@ gpu.module @kernels {
 // 128x256 kernel's 256x256 units (u of them) fill u / W waves of the W
 // clusters (SMs / 2). Where that is under three waves with the last one 10%
 // to 60% full, and K is under 8192, the 128x192 kernel's units (a quarter
-// more) fill the waves better: it ran 5-21% faster on an H100 at such shapes
+// more) fill the waves better: it ran 4-21% faster on an H100 at such shapes
 // (1024^3 to 3072^3, 1536x4096, 2560x4096, 2048x5120, 1280x8192, K 1024 to
 // 4096), and 8-29% slower where the wide units fill their waves (1792^3,
 // 2048^3, 2816^3, 4096^3) or K is deep (2560x2560x8192, where A and B outgrow

@@ -20,8 +20,10 @@ mode=${1:-}
 dir=${2:-.gpu}
 shape=${3:-4096x4096x4096}
 # example:chip[:kernel] (the bench's label; the example's name by default):
-# the bf16 and fp8 examples hold two kernels each, profiled one at a time.
-examples=(gemm-sm80:sm_80 gemm-sm90a-ws:sm_90a
+# the warp-specialized examples hold two kernels each, profiled one at a time.
+examples=(gemm-sm80:sm_80
+          gemm-sm90a-ws:sm_90a:gemm-sm90a-ws-256
+          gemm-sm90a-ws:sm_90a:gemm-sm90a-ws-192
           gemm-sm90a-ws-bf16:sm_90a:gemm-sm90a-ws-bf16-256
           gemm-sm90a-ws-bf16:sm_90a:gemm-sm90a-ws-bf16-192
           gemm-sm90a-ws-fp8:sm_90a:gemm-sm90a-ws-fp8-192

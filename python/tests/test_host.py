@@ -181,7 +181,8 @@ def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
         assert error < 1e-3, (m, n, k, error)
 
 
-# The bf16 and fp8 examples' @launch picks one of their two kernels by shape.
+# The warp-specialized examples' @launch picks one of their two kernels by
+# shape.
 # fp8: the 128x256 kernel where its 256x256 units fill at most four waves of
 # the clusters (SMs / 2) to nine tenths, else the 128x192 one. With the 66
 # clusters of an H100 SXM or H200: 2048x2048 (64 units) and 4096x4096 (256,
@@ -189,21 +190,26 @@ def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
 # wave) and 3072x3072 (144, a third wave 18% full) the 128x192 one. bf16: the
 # 128x192 kernel where the 256x256 units fill under three waves and the last
 # one 10% to 60%, with K < 8192: 3072x3072 and 1536x4096 (96 units, a second
-# wave 45% full), not 2048x2048, 4096x4096 or 2560x2560 with K = 8192.
+# wave 45% full), not 2048x2048, 4096x4096 or 2560x2560 with K = 8192. f16
+# in, f32 out: as bf16.
 GEMM_LAUNCHES = [
-    ("gemm-sm90a-ws-fp8.mlir", "float8_e4m3fn", (0.5,),
+    ("gemm-sm90a-ws-fp8.mlir", "float8_e4m3fn", "bfloat16", (0.5,),
      [(2048, 2048, 1024, "gemm_tn_128x256"), (1000, 3000, 528, "gemm_tn_128x192"),
       (3072, 3072, 512, "gemm_tn_128x192"), (4096, 4096, 256, "gemm_tn_128x256")]),
-    ("gemm-sm90a-ws-bf16.mlir", "bfloat16", (),
+    ("gemm-sm90a-ws-bf16.mlir", "bfloat16", "bfloat16", (),
      [(2048, 2048, 1024, "gemm_tn_128x256"), (3072, 3072, 512, "gemm_tn_128x192"),
       (1536, 4096, 1024, "gemm_tn_128x192"), (2560, 2560, 8192, "gemm_tn_128x256"),
-      (4096, 4096, 256, "gemm_tn_128x256")])]
+      (4096, 4096, 256, "gemm_tn_128x256")]),
+    ("gemm-sm90a-ws.mlir", "float16", "float32", (),
+     [(2048, 2048, 1024, "gemm_tn_128x256"), (3072, 3072, 512, "gemm_tn_128x192"),
+      (1536, 4096, 1024, "gemm_tn_128x192")])]
 
 
 @requires_gpu
-@pytest.mark.parametrize("source, in_dtype, scale, cases", GEMM_LAUNCHES)
-def test_the_gemm_launches_pick_their_kernel_by_shape(source, in_dtype, scale,
-                                                      cases):
+@pytest.mark.parametrize("source, in_dtype, out_dtype, scale, cases",
+                         GEMM_LAUNCHES)
+def test_the_gemm_launches_pick_their_kernel_by_shape(source, in_dtype,
+                                                      out_dtype, scale, cases):
     # The kernel the profiler saw must be the one the rule names, and C
     # right against float64.
     torch = pytest.importorskip("torch")
@@ -219,7 +225,7 @@ def test_the_gemm_launches_pick_their_kernel_by_shape(source, in_dtype, scale,
         a, b = (torch.randn(r, k, device="cuda").mul_(k ** -0.25).to(
             getattr(torch, in_dtype)) for r in (m, n))
         c = torch.full((m, n), float("nan"), device="cuda",
-                       dtype=torch.bfloat16)
+                       dtype=getattr(torch, out_dtype))
         with profile(activities=[ProfilerActivity.CUDA]) as prof:
             launch(a, b, c, m, n, k, *scale)
             torch.cuda.synchronize()
