@@ -1,118 +1,138 @@
-"""The 128x256 kernel of examples/gemm-sm90a-ws-bf16.mlir with cute_mlir.builder: C (M,N) bf16 =
-A (M,K) B (N,K)^T, bf16 in, f32 accumulate. Warp-specialized, persistent: a block of three
-warpgroups per SM, in clusters of two along M that share 256x256 blocks of C by stream-K. The
-producer's leader fills a four-stage pipeline by TMA (B multicast, a 128-row half from each CTA);
-two consumer warpgroups run wgmmas on each stage, release it, add up split tiles
-(stream_k_fixup) and store each 128x256 tile through shared memory by TMA (epilogue_store).
+"""examples/gemm-sm90a-ws-bf16.mlir with cute_mlir.builder: C (M,N) bf16 = A (M,K) B (N,K)^T, bf16
+in, f32 accumulate. Warp-specialized, persistent: a block of three warpgroups per SM, in clusters
+of two along M that share 256 x N blocks of C by stream-K. The producer's leader fills a
+four-stage pipeline by TMA (B multicast, an N/2-row half from each CTA); two consumer warpgroups
+run wgmmas on each stage, release it, add up split tiles (stream_k_fixup) and store each 128 x N
+tile through shared memory by TMA (epilogue_store). One function builds the example's two
+kernels, N = 256 and N = 192, where the IR spells each out.
 Run: PYTHONPATH=python python3 <this file>
 """
 from cute_mlir.builder import *
 from cute_mlir.layout import ComposedLayout, Layout, Swizzle
 
-TM = tiled_mma("SM90_64x256x16_F32BF16BF16_SS", (2, 1, 1))
 SW128 = Swizzle(3, 3, 3)  # the 128-byte swizzle of K-major bf16 rows, as TMA and wgmma use it
 TMA_A = tma_atom("load", bf16, smem=ComposedLayout(SW128, 0, Layout(((8, 16), 64), ((64, 512), 1))))
-TMA_B = tma_atom("load_multicast", bf16, multicast=2,
-                 smem=ComposedLayout(SW128, 0, Layout(((8, 32), 64), ((64, 512), 1))))
 TMA_C = tma_atom("store", bf16, smem=ComposedLayout(SW128, 0, Layout((128, 64), (64, 1))))
 
 
-@kernel(block=384)
-def gemm_tn_128x256(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr,
-                    m: index, n: index, k: index, partials: memref(f32), flags: memref(i32)):
-    tid, ktiles = thread_idx(), ceil_div(k, 64)
-    with if_(tid == 0):  # fetch the TMA descriptors while the barriers initialize
-        prefetch_tma_descriptor(descA, descB, descC)
-    tiles_m, tiles_n = ceil_div(m, 128), ceil_div(n, 256)
-    units = ceil_div(tiles_m, 2) * tiles_n  # 256x256 blocks of C, one per cluster at a time
-    cluster, clusters, rank = cluster_idx(), cluster_dim(), cluster_block_idx()
-    smem = dynamic_shared()  # four stages of A and of B, two C boxes, eight mbarriers
-    smemA, smemB = smem.alloc(bf16, 4 * 128 * 64), smem.alloc(bf16, 4 * 256 * 64)
-    smemC, bars = smem.alloc(bf16, 128 * 64 * 2), smem.alloc(i64, 8)
-    pipe = pipeline_create(bars, 256, cluster=(2, 1))  # the consumers' 256 threads release
-    # Whole units, then the last ones' k-tiles, while the peers initialize;
-    # with no full wave, whether A and B fit in L2 decides how.
-    sk = stream_k_schedule(units, ktiles, clusters, operand_bytes=(m + n) * k * 2)
-    items = stream_k_work_count(sk, cluster)
-    sA = make_tensor(smemA, ComposedLayout(SW128, 0, Layout(((8, 16), 64, 4), ((64, 512), 1, 8192))))
-    sB = make_tensor(smemB, ComposedLayout(SW128, 0, Layout(((8, 32), 64, 4), ((64, 512), 1, 16384))))
-    ws = warp_specialize(producer=(1, 40), consumer=(2, 232))
-    with ws.producer():
-        idA, idB = make_identity_tensor(make_shape(m, k)), make_identity_tensor(make_shape(n, k))
-        both = const(3, i16)  # B's half goes to both CTAs of the cluster
-        with if_(tid == 0):
-            tiles = range_(items, init=[pipeline_state(4, "producer")])
+def tma_b(tile_n):
+    """B's atom: one stage of tile_n rows, each CTA of the pair loading and multicasting half."""
+    return tma_atom("load_multicast", bf16, multicast=2,
+                    smem=ComposedLayout(SW128, 0, Layout(((8, tile_n // 8), 64), ((64, 512), 1))))
+
+
+def gemm_tn(tile_n):
+    """The kernel on 128 x tile_n tiles of C (tile_n 256 or 192), named gemm_tn_128x<tile_n>."""
+    TM = tiled_mma(f"SM90_64x{tile_n}x16_F32BF16BF16_SS", (2, 1, 1))
+    half, TMA_B = tile_n // 2, tma_b(tile_n)  # the rows of B each CTA loads and multicasts
+
+    @kernel(block=384, name=f"gemm_tn_128x{tile_n}")
+    def body(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr,
+             m: index, n: index, k: index, partials: memref(f32), flags: memref(i32)):
+        tid, ktiles = thread_idx(), ceil_div(k, 64)
+        with if_(tid == 0):  # fetch the TMA descriptors while the barriers initialize
+            prefetch_tma_descriptor(descA, descB, descC)
+        tiles_m, tiles_n = ceil_div(m, 128), ceil_div(n, tile_n)
+        units = ceil_div(tiles_m, 2) * tiles_n  # 256 x tile_n blocks of C, one per cluster
+        cluster, clusters, rank = cluster_idx(), cluster_dim(), cluster_block_idx()
+        smem = dynamic_shared()  # four stages of A and of B, two C boxes, eight mbarriers
+        smemA, smemB = smem.alloc(bf16, 4 * 128 * 64), smem.alloc(bf16, 4 * tile_n * 64)
+        smemC, bars = smem.alloc(bf16, 128 * 64 * 2), smem.alloc(i64, 8)
+        pipe = pipeline_create(bars, 256, cluster=(2, 1))  # the consumers' 256 threads release
+        # Whole units, then the last ones' k-tiles, while the peers initialize;
+        # with no full wave, whether A and B fit in L2 decides how.
+        sk = stream_k_schedule(units, ktiles, clusters, operand_bytes=(m + n) * k * 2)
+        items = stream_k_work_count(sk, cluster)
+        sA = make_tensor(smemA, ComposedLayout(SW128, 0, Layout(((8, 16), 64, 4),
+                                                                ((64, 512), 1, 8192))))
+        sB = make_tensor(smemB, ComposedLayout(SW128, 0, Layout(((8, tile_n // 8), 64, 4),
+                                                                ((64, 512), 1, tile_n * 64))))
+        ws = warp_specialize(producer=(1, 40), consumer=(2, 232))
+        with ws.producer():
+            idA = make_identity_tensor(make_shape(m, k))
+            idB = make_identity_tensor(make_shape(n, k))
+            both = const(3, i16)  # B's half goes to both CTAs of the cluster
+            with if_(tid == 0):
+                tiles = range_(items, init=[pipeline_state(4, "producer")])
+                for i, (tile_start,) in tiles:
+                    w, k_begin, k_end = stream_k_work(sk, cluster, i)
+                    tm, tn = tile_coord(w, tiles_m, tiles_n, group=8, cluster=(2, 1))
+                    gA = local_tile(idA, (128, 64), (tm, None))
+                    gB = local_tile(idB, (half, 64), (tn * 2 + rank, None))  # this CTA's half
+                    k_tiles = range_(k_begin, k_end, init=[tile_start])
+                    for kt, (st,) in k_tiles:  # acquire a stage, TMA k-tile kt into it
+                        pipeline_producer_acquire(pipe, st)
+                        stage = pipeline_stage(st)
+                        tma_copy(TMA_A, descA, gA[None, None, kt], sA[None, None, stage],
+                                 pipeline=pipe, state=st)
+                        sBh = local_tile(sB[None, None, stage], (half, 64), (rank, 0))
+                        tma_copy(TMA_B, descB, gB[None, None, kt], sBh, pipeline=pipe, state=st,
+                                 multicast=both)
+                        yield_(pipeline_advance(st))
+                    yield_(k_tiles.results[0])
+                pipeline_producer_tail(pipe, tiles.results[0])  # the peer is done with our stages
+        with ws.consumer():
+            ctid = tid - 128  # the consumers' thread index in the TiledMMA
+            shC = make_shape(m, n)
+            idC, start = make_identity_tensor(shC), pipeline_state(4, "consumer")
+            tiles = range_(items, init=[start])
             for i, (tile_start,) in tiles:
                 w, k_begin, k_end = stream_k_work(sk, cluster, i)
+                has_k = k_end > k_begin
                 tm, tn = tile_coord(w, tiles_m, tiles_n, group=8, cluster=(2, 1))
-                gA = local_tile(idA, (128, 64), (tm, None))
-                gB = local_tile(idB, (128, 64), (tn * 2 + rank, None))  # this CTA's half of B
-                k_tiles = range_(k_begin, k_end, init=[tile_start])
-                for kt, (st,) in k_tiles:  # acquire a stage, TMA k-tile kt into it
-                    pipeline_producer_acquire(pipe, st)
+                tCrC = make_fragment(Layout(((2, 2, tile_n // 8), 1, 1), ((1, 2, 4), 0, 0)), f32)
+                k_tiles = range_(k_begin, k_end, init=[tile_start, tile_start])
+                for kt, (st, prev) in k_tiles:  # wait, multiply, release the stage before
+                    pipeline_consumer_wait(pipe, st)
                     stage = pipeline_stage(st)
-                    tma_copy(TMA_A, descA, gA[None, None, kt], sA[None, None, stage],
-                             pipeline=pipe, state=st)
-                    sBh = local_tile(sB[None, None, stage], (128, 64), (rank, 0))
-                    tma_copy(TMA_B, descB, gB[None, None, kt], sBh, pipeline=pipe, state=st,
-                             multicast=both)
-                    yield_(pipeline_advance(st))
+                    tCsA = partition_a(TM, sA[None, None, stage], ctid)
+                    tCsB = partition_b(TM, sB[None, None, stage], ctid)
+                    accumulate = kt != k_begin  # the first k-tile overwrites the accumulators
+                    wgmma_fence()
+                    gemm(TM, tCsA, tCsB, tCrC, accumulate=accumulate)
+                    wgmma_commit_group()
+                    wgmma_wait_group(1)
+                    with if_(accumulate):
+                        pipeline_consumer_release(pipe, prev)
+                    yield_(pipeline_advance(st), st)
+                wgmma_wait_group(0)
+                with if_(has_k):
+                    pipeline_consumer_release(pipe, k_tiles.results[1])
+                store = stream_k_fixup(TM, sk, cluster, i, tCrC, partials, flags, ctid,
+                                       cluster=(2, 1))
+                iC = local_tile(idC, (128, tile_n), (tm, tn))
+                epilogue_store(TM, TMA_C, descC, tCrC, iC, smemC, ctid, store=store)  # if store
                 yield_(k_tiles.results[0])
-            pipeline_producer_tail(pipe, tiles.results[0])  # the peer is done with our stages
-    with ws.consumer():
-        ctid = tid - 128  # the consumers' thread index in the TiledMMA
-        shC = make_shape(m, n)
-        idC, start = make_identity_tensor(shC), pipeline_state(4, "consumer")
-        tiles = range_(items, init=[start])
-        for i, (tile_start,) in tiles:
-            w, k_begin, k_end = stream_k_work(sk, cluster, i)
-            has_k = k_end > k_begin
-            tm, tn = tile_coord(w, tiles_m, tiles_n, group=8, cluster=(2, 1))
-            tCrC = make_fragment(Layout(((2, 2, 32), 1, 1), ((1, 2, 4), 0, 0)), f32)
-            k_tiles = range_(k_begin, k_end, init=[tile_start, tile_start])
-            for kt, (st, prev) in k_tiles:  # wait, multiply, release the stage before
-                pipeline_consumer_wait(pipe, st)
-                stage = pipeline_stage(st)
-                tCsA = partition_a(TM, sA[None, None, stage], ctid)
-                tCsB = partition_b(TM, sB[None, None, stage], ctid)
-                accumulate = kt != k_begin  # the first k-tile overwrites the accumulators
-                wgmma_fence()
-                gemm(TM, tCsA, tCsB, tCrC, accumulate=accumulate)
-                wgmma_commit_group()
-                wgmma_wait_group(1)
-                with if_(accumulate):
-                    pipeline_consumer_release(pipe, prev)
-                yield_(pipeline_advance(st), st)
-            wgmma_wait_group(0)
-            with if_(has_k):
-                pipeline_consumer_release(pipe, k_tiles.results[1])
-            store = stream_k_fixup(TM, sk, cluster, i, tCrC, partials, flags, ctid, cluster=(2, 1))
-            iC = local_tile(idC, (128, 256), (tm, tn))
-            epilogue_store(TM, TMA_C, descC, tCrC, iC, smemC, ctid, store=store)  # by TMA, if store
-            yield_(k_tiles.results[0])
-        with if_(ctid == 0):  # the last stores finish reading shared memory
-            cp_async_bulk_wait_group(0)
+            with if_(ctid == 0):  # the last stores finish reading shared memory
+                cp_async_bulk_wait_group(0)
+    return body
+
+
+gemm_tn_128x256, gemm_tn_128x192 = gemm_tn(256), gemm_tn(192)
 
 
 def main():
     import gemm_check
     from cute_mlir import runtime
 
-    def launcher(f, a, b, c, m, n, k):
-        import torch
-        da, db, dc = (runtime.tma_descriptor(t, atom) for t, atom in
-                      ((a, TMA_A), (b, TMA_B), (c, TMA_C)))
-        grid = 2 * (runtime.multiprocessor_count() // 2)  # stream-K uses every SM
-        partials = torch.empty(grid * 128 * 256, device="cuda", dtype=torch.float32)
-        flags = torch.zeros(grid, device="cuda", dtype=torch.int32)  # each launch leaves them 0
-        return lambda: f["gemm_tn_128x256"](da, db, dc, m, n, k, partials, flags, grid=grid,
-                                            cluster=(2, 1, 1),
-                                            smem=gemm_tn_128x256.dynamic_smem)
-    # TMA: N a multiple of 8; M, N ragged. (1000, 1024, 8192): 16 units split among the clusters.
+    def launcher(kernel_, tile_n):
+        def launch(f, a, b, c, m, n, k):
+            import torch
+            da, db, dc = (runtime.tma_descriptor(t, atom) for t, atom in
+                          ((a, TMA_A), (b, tma_b(tile_n)), (c, TMA_C)))
+            grid = 2 * (runtime.multiprocessor_count() // 2)  # stream-K uses every SM
+            partials = torch.empty(grid * 128 * tile_n, device="cuda", dtype=torch.float32)
+            flags = torch.zeros(grid, device="cuda", dtype=torch.int32)  # launches leave them 0
+            return lambda: f[kernel_.name](da, db, dc, m, n, k, partials, flags, grid=grid,
+                                           cluster=(2, 1, 1), smem=kernel_.dynamic_smem)
+        return launch
+    # TMA: N a multiple of 8; M, N ragged. (1000, 1024, 8192): units split among the clusters.
     shapes = [(1000, 3000, 520), (129, 264, 72), (128, 128, 64), (2048, 1536, 4104),
               (1000, 1024, 8192)]
-    return gemm_check.run("gemm_sm90a_ws_bf16", build(gemm_tn_128x256).compile(chip="sm_90a"),
-                          launcher, dtype="bfloat16", out_dtype="bfloat16", checked=shapes)
+    compiled = build(gemm_tn_128x256, gemm_tn_128x192).compile(chip="sm_90a")
+    return sum(gemm_check.run(f"gemm_sm90a_ws_bf16 {k.name}", compiled, launcher(k, tile_n),
+                              dtype="bfloat16", out_dtype="bfloat16", checked=shapes)
+               for k, tile_n in ((gemm_tn_128x256, 256), (gemm_tn_128x192, 192)))
 
 
 if __name__ == "__main__":

@@ -368,42 +368,30 @@ def examples():
             for name in ("gemm_sm80", "gemm_sm90a", "gemm_sm90a_ws_bf16")}
 
 
-def ptx_entries(ptx):
-    """A PTX module's text before its first entry, and {name: entry's text}
-    (each entry from its `// .globl NAME` line to the next one's)."""
-    header, *entries = re.split(r"\n\s*// \.globl\s+", ptx)
-    return header, {e.split(None, 1)[0]: e.rstrip() for e in entries}
-
-
-# The Python is at most 1/`shorter` of the IR's length (of the one kernel it
-# builds: the bf16 IR holds two, so half its lines); the warp-specialized IR
-# is already dense (its pipeline ops carry stages, phases and bytes).
-@pytest.mark.parametrize("name, source, chip, kernel, shorter", [
-    ("gemm_sm80", "gemm-sm80.mlir", "sm_80", "gemm_tn", 3),
-    ("gemm_sm90a", "gemm-sm90a.mlir", "sm_90a", "gemm_tn", 3),
+# The Python is at most 1/`shorter` of the IR's length; the warp-specialized
+# IR is already dense (its pipeline ops carry stages, phases and bytes), but
+# spells out its two kernels where one Python function builds both.
+@pytest.mark.parametrize("name, source, chip, kernels, shorter", [
+    ("gemm_sm80", "gemm-sm80.mlir", "sm_80", ["gemm_tn"], 3),
+    ("gemm_sm90a", "gemm-sm90a.mlir", "sm_90a", ["gemm_tn"], 3),
     ("gemm_sm90a_ws_bf16", "gemm-sm90a-ws-bf16.mlir", "sm_90a",
-     "gemm_tn_128x256", 1.25)])
+     ["gemm_tn_128x256", "gemm_tn_128x192"], 4)])
 def test_builder_examples_give_the_examples_ptx(examples, name, source,
-                                                chip, kernel, shorter):
+                                                chip, kernels, shorter):
     example = examples[name]
     python_lines = [line for line in
                     (EXAMPLES / f"{name}.py").read_text().splitlines()
                     if line.strip()]
     mlir_lines = (ROOT / "examples" / source).read_text().splitlines()
     assert shorter * len(python_lines) <= len(mlir_lines)
-    ours = build(getattr(example, kernel)).compile(chip=chip, cache=False)
+    ours = build(*(getattr(example, k) for k in kernels)).compile(
+        chip=chip, cache=False)
     theirs = compiler.compile((ROOT / "examples" / source).read_text(),
                               chip=chip, cache=False)
-    # Byte for byte, names included: the module's text before its entries,
-    # and the kernel's entry.
-    assert ours.ptx.keys() == theirs.ptx.keys()
-    for module in ours.ptx:
-        our_header, our_entries = ptx_entries(ours.ptx[module])
-        their_header, their_entries = ptx_entries(theirs.ptx[module])
-        assert our_header == their_header
-        assert list(our_entries) == [kernel]
-        assert our_entries[kernel] == their_entries[kernel]
-    assert ours.kernels[kernel].arguments == theirs.kernels[kernel].arguments
+    assert ours.ptx == theirs.ptx  # byte for byte, names included
+    assert list(ours.kernels) == kernels
+    for k in kernels:
+        assert ours.kernels[k].arguments == theirs.kernels[k].arguments
 
 
 def test_sm90a_example_sizes_its_shared_memory_and_tma(examples):
@@ -415,12 +403,14 @@ def test_sm90a_example_sizes_its_shared_memory_and_tma(examples):
 
 def test_ws_example_sizes_its_shared_memory_and_tma(examples):
     example = examples["gemm_sm90a_ws_bf16"]
-    build(example.gemm_tn_128x256)
-    # Four stages of A and B, two C boxes, eight mbarriers.
-    assert example.gemm_tn_128x256.dynamic_smem == \
-        4 * (128 + 256) * 64 * 2 + 2 * 128 * 64 * 2 + 8 * 8
-    # Each CTA loads a 128-row half of B's 256 and multicasts it.
-    assert example.TMA_B.tma_box() == ([64, 128], 128)
+    for tile_n in (256, 192):
+        kernel_ = getattr(example, f"gemm_tn_128x{tile_n}")
+        build(kernel_)
+        # Four stages of A and B, two C boxes, eight mbarriers.
+        assert kernel_.dynamic_smem == \
+            4 * (128 + tile_n) * 64 * 2 + 2 * 128 * 64 * 2 + 8 * 8
+        # Each CTA loads a half of B's rows and multicasts it.
+        assert example.tma_b(tile_n).tma_box() == ([64, tile_n // 2], 128)
     assert example.TMA_C.tma_box() == ([64, 128], 128)
 
 
