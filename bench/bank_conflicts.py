@@ -68,13 +68,15 @@ def read_remarks(path):
 
 # The warp-specialized kernels: their tiles' N, which of their file's
 # epilogue remarks are theirs, [first, end), and how many the file has. The
-# files hold two kernels each: f16's and bf16's 128x256 one's epilogue, then
-# the 128x192 one's; fp8's 128x192 one's epilogue, then the 128x256 one's
-# two (a 128-column half each).
-EPILOGUES = {"gemm-sm90a-ws-256": (256, 0, 1, 2),
-             "gemm-sm90a-ws-192": (192, 1, 2, 2),
-             "gemm-sm90a-ws-bf16-256": (256, 0, 1, 2),
-             "gemm-sm90a-ws-bf16-192": (192, 1, 2, 2),
+# f16 and bf16 files hold three kernels each: the 128x256 one's epilogue,
+# the 128x192 one's, the 128x224 one's; the fp8 file two: the 128x192 one's
+# epilogue, then the 128x256 one's two (a 128-column half each).
+EPILOGUES = {"gemm-sm90a-ws-256": (256, 0, 1, 3),
+             "gemm-sm90a-ws-192": (192, 1, 2, 3),
+             "gemm-sm90a-ws-224": (224, 2, 3, 3),
+             "gemm-sm90a-ws-bf16-256": (256, 0, 1, 3),
+             "gemm-sm90a-ws-bf16-192": (192, 1, 2, 3),
+             "gemm-sm90a-ws-bf16-224": (224, 2, 3, 3),
              "gemm-sm90a-ws-fp8-192": (192, 0, 1, 3),
              "gemm-sm90a-ws-fp8-256": (256, 1, 3, 3)}
 

@@ -122,6 +122,10 @@ KERNELS = [
            4 * (16384 + 24576) + 2 * 16384 + 64, (128, 192), "persistent",
            "tma", box_a=(64, 128), box_b=(64, 96), box_c=(32, 128),
            cluster=(2, 1, 1), stream_k=True),
+    Kernel("gemm-sm90a-ws-224", "--gemm-sm90a-ws-224", "gemm_tn_128x224", 384,
+           4 * (16384 + 28672) + 2 * 16384 + 64, (128, 224), "persistent",
+           "tma", box_a=(64, 128), box_b=(64, 112), box_c=(32, 128),
+           cluster=(2, 1, 1), stream_k=True),
     # bf16 (examples/gemm-sm90a-ws-bf16.mlir): the same two kernels in bf16.
     Kernel("gemm-sm90a-ws-bf16-256", "--gemm-sm90a-ws-bf16-256",
            "gemm_tn_128x256", 384, 4 * (16384 + 32768) + 2 * 16384 + 64,
@@ -132,6 +136,12 @@ KERNELS = [
            "gemm_tn_128x192", 384, 4 * (16384 + 24576) + 2 * 16384 + 64,
            (128, 192), "persistent", "tma", in_type="bf16", out_type="bf16",
            box_a=(64, 128), box_b=(64, 96), box_c=(64, 128),
+           cluster=(2, 1, 1), stream_k=True),
+    # bf16 on 128x224 tiles stores C in 128x32 boxes (seven a tile).
+    Kernel("gemm-sm90a-ws-bf16-224", "--gemm-sm90a-ws-bf16-224",
+           "gemm_tn_128x224", 384, 4 * (16384 + 28672) + 2 * 16384 + 64,
+           (128, 224), "persistent", "tma", in_type="bf16", out_type="bf16",
+           box_a=(64, 128), box_b=(64, 112), box_c=(32, 128), swizzle_c=64,
            cluster=(2, 1, 1), stream_k=True),
     # fp8 (examples/gemm-sm90a-ws-fp8.mlir, two kernels in one PTX):
     # 128x192 tiles (two 64x192 wgmma accumulators a thread, the promoted
@@ -155,15 +165,16 @@ KERNELS = [
            box_a=(128, 128), box_b=(128, 128), box_c=(64, 128),
            cluster=(2, 1, 1), scale=0.5),
 ]
-# The warp-specialized GEMMs as their @launch runs them: one of the two
-# kernels by the shape (listed after them).
-for _name in ("gemm-sm90a-ws", "gemm-sm90a-ws-bf16", "gemm-sm90a-ws-fp8"):
-    _at = max(i for i, k in enumerate(KERNELS)
-              if k.label in (f"{_name}-256", f"{_name}-192"))
+# The warp-specialized GEMMs as their @launch runs them: one of their
+# kernels by the shape (listed after them), widest first.
+for _name, _widths in (("gemm-sm90a-ws", (256, 224, 192)),
+                       ("gemm-sm90a-ws-bf16", (256, 224, 192)),
+                       ("gemm-sm90a-ws-fp8", (256, 192))):
+    _picks = tuple(f"{_name}-{w}" for w in _widths)
+    _at = max(i for i, k in enumerate(KERNELS) if k.label in _picks)
     KERNELS.insert(_at + 1, dataclasses.replace(
-        next(k for k in KERNELS if k.label == f"{_name}-256"),
-        label=_name, option="--" + _name,
-        picks=(f"{_name}-256", f"{_name}-192")))
+        KERNELS[[k.label for k in KERNELS].index(_picks[0])],
+        label=_name, option="--" + _name, picks=_picks))
 # The fp8 kernels with e5m2 A and B (the examples with f8E4M3FN read as
 # f8E5M2 and their E4M3E4M3 wgmma atoms as E5M2E5M2): checked only, since
 # cuBLAS has no e5m2 x e5m2 GEMM to time them against.
@@ -208,7 +219,7 @@ def validate(kernels):
             k.grid == "tiles" or k.cluster[1:] == (1, 1)), k.label
         # A launch that picks runs entries of the same types and scale.
         labels = {x.label: x for x in kernels}
-        assert not k.picks or len(k.picks) == 2 and all(
+        assert not k.picks or len(k.picks) in (2, 3) and all(
             label in labels and not labels[label].picks and
             (labels[label].in_type, labels[label].out_type,
              labels[label].scale, labels[label].args) ==
@@ -217,27 +228,35 @@ def validate(kernels):
 
 
 def picked(k, m, n, kk, sms):
-    """The entry of k.picks = (wide, narrow) that k's launch runs for an
-    MxNxKK GEMM, as @launch in its example picks. Both count the wide one's
-    units (a cluster's tiles) against the device's clusters. fp8
-    (gemm-sm90a-ws-fp8.mlir): the wide one (data-parallel) where its units
-    fill at most four waves to nine tenths or more, else the narrow one
-    (stream-K, no part-empty wave). f16 and bf16 (gemm-sm90a-ws.mlir,
-    gemm-sm90a-ws-bf16.mlir): the narrow one where the wide one's units
-    fill under three waves, the last one 10% to 60% full, with K under 8192,
-    else the wide one."""
-    wide, narrow = (next(x for x in KERNELS if x.label == label)
-                    for label in k.picks)
-    rows = wide.tile[0] * (wide.cluster or (1,))[0]
-    units = -(-m // rows) * -(-n // wide.tile[1])
-    clusters = sms // (wide.cluster or (1,))[0]
+    """The entry of k.picks (widest first) that k's launch runs for an
+    MxNxKK GEMM, as @launch in its example picks; a kernel's units are a
+    cluster's tiles, counted against the device's clusters. fp8
+    (gemm-sm90a-ws-fp8.mlir; 256 and 192 wide): the 256-wide one
+    (data-parallel) where its units fill at most four waves to nine tenths
+    or more, else the 192-wide one (stream-K, no part-empty wave). f16 and
+    bf16 (gemm-sm90a-ws.mlir, gemm-sm90a-ws-bf16.mlir; 256, 224 and 192
+    wide): the one whose whole waves take the least time, each N / 256 of
+    a 256-wide wave's, the wider one on a tie; the 256-wide one where K is
+    8192 or more and its units fill at most two waves."""
+    entries = [next(x for x in KERNELS if x.label == label)
+               for label in k.picks]
+    rows = entries[0].tile[0] * (entries[0].cluster or (1,))[0]
+    clusters = sms // (entries[0].cluster or (1,))[0]
+
+    def units(e):
+        return -(-m // rows) * -(-n // e.tile[1])
+
     if k.in_type in FP8:
-        waves = -(-units // clusters)
-        return wide if waves <= 4 and 10 * units >= 9 * waves * clusters \
-            else narrow
-    full, last = divmod(units, clusters)
-    return narrow if full <= 2 and clusters <= 10 * last < 6 * clusters \
-        and kk < 8192 else wide
+        wide, narrow = entries
+        waves = -(-units(wide) // clusters)
+        return wide if waves <= 4 and \
+            10 * units(wide) >= 9 * waves * clusters else narrow
+    if kk >= 8192 and units(entries[0]) <= 2 * clusters:
+        return entries[0]
+    # Whole-wave time in steps of 32 columns; min keeps the first (wider)
+    # of equal times.
+    return min(entries, key=lambda e: -(-units(e) // clusters) *
+               (e.tile[1] // 32))
 
 
 def grid_dims(k, m, n, sms):

@@ -4,14 +4,14 @@
 // C (M,N) row-major in bf16, accumulated in f32: gemm-sm90a-ws.mlir in
 // bf16.
 //
-// Two kernels of one design, on tiles of two widths, and a @launch that
-// picks one by the shape, as cuBLAS's heuristics pick a kernel:
+// Three kernels of one design, on tiles of three widths, and a @launch
+// that picks one by the shape, as cuBLAS's heuristics pick a kernel:
 //  - @gemm_tn_128x256 on 128x256 tiles, described below;
-//  - @gemm_tn_128x192 the same on 128x192 tiles, for shapes where the
-//    256-wide units fill under three waves and leave the last one 10-60%
-//    full (2304^3, 2560^3, 3072^3, 1536x4096): a quarter more units, which
-//    fill the waves better (+4-21% on an H100 there, against 7-29% slower
-//    where the 256-wide ones fill their waves).
+//  - @gemm_tn_128x224 and @gemm_tn_128x192, the same on 128x224 and
+//    128x192 tiles: more units, which fill the waves better where the
+//    256-wide ones leave the last one part-empty (224: 1792^3, 2560^3,
+//    3328^3, 2560x4096, 8192x8192x2048; 192: 2304^3, 3072^3, 1536x4096),
+//    3-23% faster there on an H100.
 //
 // The grid has one block per SM, in clusters of two CTAs along M. The
 // clusters share 256x256 blocks of C (units of work, numbered in
@@ -50,9 +50,9 @@
 // computes a stage, a phase or a byte count: the pipeline states carry them
 // through the loops.
 //
-// Launch: @launch below, or @launch_128x256 / @launch_128x192 for one
+// Launch: @launch below, or @launch_128x256 / _128x224 / _128x192 for one
 // kernel. Clusters of (2, 1, 1), grid (2 * (SMs / 2)), block (384), 229440
-// (196672 for 128x192) bytes of dynamic shared memory; `partials` of a tile
+// (213056 for 128x224, 196672 for 128x192) bytes of dynamic shared memory; `partials` of a tile
 // of f32 a block and `flags` of one i32 a block, zero (each launch leaves
 // them zero); any M, N a multiple of 8 (C's rows start 16 bytes apart, as
 // TMA needs), K a multiple of 8.
@@ -62,14 +62,18 @@
 
 #tm256 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_SS, "(2,1,1)">
 #tm192 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x192x16_F32BF16BF16_SS, "(2,1,1)">
+#tm224 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x224x16_F32BF16BF16_SS, "(2,1,1)">
 // The TMA atoms are written from shared-memory layouts, as CuTe's
 // make_tma_copy takes them: one stage of A and of B (the box and its
 // 128-byte swizzle follow; B's multicast to the 2 CTAs of a cluster splits
-// its rows in halves, one per CTA: 128 of 256, 96 of 192) and one box of C.
+// its rows in halves, one per CTA: 128 of 256, 112 of 224, 96 of 192) and
+// a box of C (64 columns, or 32 for the 128x224 kernel).
 #tmaA = #cute_nvgpu.tma_atom<load, bf16, smem = "Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)">
 #tmaB256 = #cute_nvgpu.tma_atom<load_multicast, bf16, smem = "Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)", multicast = 2>
 #tmaB192 = #cute_nvgpu.tma_atom<load_multicast, bf16, smem = "Sw<3,3,3> o 0 o ((8,24),64):((64,512),1)", multicast = 2>
+#tmaB224 = #cute_nvgpu.tma_atom<load_multicast, bf16, smem = "Sw<3,3,3> o 0 o ((8,28),64):((64,512),1)", multicast = 2>
 #tmaC = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<3,3,3> o 0 o (128,64):(64,1)">
+#tmaC32 = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<2,3,3> o 0 o (128,32):(32,1)">
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @gemm_tn_128x256(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
@@ -389,46 +393,220 @@ gpu.module @kernels {
     }
     gpu.return
   }
+
+  // 128x224 tiles: SM90_64x224x16 wgmmas (112 accumulators a thread),
+  // 112-row halves of B multicast, four stages of 44 KiB, C in 128x32
+  // boxes (224 columns are seven of 32, not of 64: four 8 KiB stages in
+  // the same 32 KiB) and the pipeline's eight mbarriers: 213056 bytes of
+  // dynamic shared memory.
+  gpu.func @gemm_tn_128x224(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
+                            %m: index, %n: index, %k: index,
+                            %partials: memref<?xf32, 1>, %flags: memref<?xi32, 1>)
+      kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c224 = arith.constant 224 : index
+    %tid = gpu.thread_id x
+    %ktiles = arith.ceildivui %k, %c64 : index
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvvm.prefetch tensormap, %descA : !llvm.ptr
+      nvvm.prefetch tensormap, %descB : !llvm.ptr
+      nvvm.prefetch tensormap, %descC : !llvm.ptr
+    }
+    %tilesM = arith.ceildivui %m, %c128 : index
+    %tilesN = arith.ceildivui %n, %c224 : index
+    // Clusters of two CTAs along M walk 256x224 blocks of C.
+    %c2 = arith.constant 2 : index
+    %blocksM = arith.ceildivui %tilesM, %c2 : index
+    %units = arith.muli %blocksM, %tilesN : index
+    %cluster = gpu.cluster_id x
+    %clusters = gpu.cluster_dim x
+    %rank = gpu.cluster_block_id x
+
+    // Dynamic shared memory: four stages of A (16 KiB each), four of B
+    // (28 KiB each), two of the epilogue's C boxes (16 KiB each), then the
+    // pipeline's eight mbarriers.
+    %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %offB = arith.constant 65536 : index
+    %offC = arith.constant 180224 : index
+    %offBars = arith.constant 212992 : index
+    %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xbf16, #gpu.address_space<workgroup>>
+    %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<57344xbf16, #gpu.address_space<workgroup>>
+    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16384xbf16, #gpu.address_space<workgroup>>
+    %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi64, #gpu.address_space<workgroup>>
+    // The consumers' 256 threads release stages.
+    %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
+    // Whole units, then the last ones' k-tiles, while the peers initialize.
+    %mn = arith.addi %m, %n : index
+    %mnk = arith.muli %mn, %k : index
+    %operandBytes = arith.muli %mnk, %c2 : index
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters operand_bytes %operandBytes
+    %items = cute_nvgpu.stream_k_work_count %sk, %cluster
+
+    // The stages: 128x64 tiles of A and 224x64 tiles of B, K-major in the
+    // 128-byte swizzle.
+    %lsA = cute.static : !cute.layout<"((8,16),64,4):((64,512),1,8192)">
+    %sA = cute.make_tensor %smemA, %lsA : (memref<32768xbf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,4):((64,512),1,8192)">) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">
+    %lsB = cute.static : !cute.layout<"((8,28),64,4):((64,512),1,14336)">
+    %sB = cute.make_tensor %smemB, %lsB : (memref<57344xbf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,28),64,4):((64,512),1,14336)">) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,28),64,4):((64,512),1,14336)">
+
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+      %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+      %idA = cute.make_identity_tensor %shA : !cute.shape<"(?,?)">
+      %tileA = cute.static : !cute.tile<"(128,64)">
+      %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+      %idB = cute.make_identity_tensor %shB : !cute.shape<"(?,?)">
+      %tileB = cute.static : !cute.tile<"(112,64)">
+      %both = arith.constant 3 : i16
+      // This CTA's half of B's 224 rows: the one it loads and multicasts.
+      %cHalf = cute.make_coord %rank : !cute.coord<"(?,0)">
+      %leader = arith.cmpi eq, %tid, %c0 : index
+      scf.if %leader {
+        %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<4>
+        %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+          %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+          %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+          %cA = cute.make_coord %tm : !cute.coord<"(?,_)">
+          %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
+          %tn2 = arith.muli %tn, %c2 : index
+          %half = arith.addi %tn2, %rank : index
+          %cB = cute.make_coord %half : !cute.coord<"(?,_)">
+          %gB = cute.local_tile %idB, %tileB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(112,64)">, !cute.coord<"(?,_)">
+          %end = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<4>) {
+            cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
+            %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
+            %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+            %gAk = cute.slice %gA[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">
+            %sAs = cute.slice %sA[%cs] : !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
+            cute_nvgpu.tma_copy #tmaA, %descA, %gAk, %sAs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %gBk = cute.slice %gB[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(112,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">
+            %sBs = cute.slice %sB[%cs] : !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,28),64,4):((64,512),1,14336)">, !cute.coord<"(_,_,?)">
+            %sBh = cute.local_tile %sBs, %tileB, %cHalf : !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=14336} o ((8,28),64):((64,512),1)">, !cute.tile<"(112,64)">, !cute.coord<"(?,0)">
+            cute_nvgpu.tma_copy #tmaB224, %descB, %gBk, %sBh pipeline %pipe[%st] multicast %both : !cute.tensor<!cute.coord<"(?,?)">, coord, "(112,64):(1,16777216)">, !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=7168} o (112,64):(64,1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+            %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
+            scf.yield %next : !cute_nvgpu.pipeline_state<4>
+          }
+          scf.yield %end : !cute_nvgpu.pipeline_state<4>
+        }
+        cute_nvgpu.pipeline_producer_tail %pipe, %last : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+      }
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+      %ctid = arith.subi %tid, %c128 : index
+      %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+      %tileC = cute.static : !cute.tile<"(128,224)">
+      %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
+      %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
+      %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
+        %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+        %hasK = arith.cmpi ugt, %kEnd, %kBegin : index
+        %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+        %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
+        %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,28),1,1):((1,2,4),0,0)">
+
+        // Mainloop, fixup and epilogue as in @gemm_tn_128x256.
+        %end:2 = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart, %prev = %tileStart) -> (!cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>) {
+          cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+          %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<4>
+          %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+          %sAs = cute.slice %sA[%cs] : !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,16),64,4):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
+          %sBs = cute.slice %sB[%cs] : !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,28),64,4):((64,512),1,14336)">, !cute.coord<"(_,_,?)">
+          %tCsA = cute_nvgpu.partition_a #tm224, %sAs, %ctid : !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index
+          %tCsB = cute_nvgpu.partition_b #tm224, %sBs, %ctid : !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=14336} o ((8,28),64):((64,512),1)">, index
+          %accumulate = arith.cmpi ne, %kt, %kBegin : index
+          nvvm.wgmma.fence.aligned
+          cute_nvgpu.gemm #tm224, %tCsA, %tCsB, %tCrC accumulate %accumulate : !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=4096} o ((64,16),1,4):((64,1),0,16)">, !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=14336} o ((224,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,28),1,1):((1,2,4),0,0)">
+          nvvm.wgmma.commit.group.sync.aligned
+          nvvm.wgmma.wait.group.sync.aligned 1
+          scf.if %accumulate {
+            cute_nvgpu.pipeline_consumer_release %pipe, %prev : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+          }
+          %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<4>
+          scf.yield %next, %st : !cute_nvgpu.pipeline_state<4>, !cute_nvgpu.pipeline_state<4>
+        }
+        nvvm.wgmma.wait.group.sync.aligned 0
+        scf.if %hasK {
+          cute_nvgpu.pipeline_consumer_release %pipe, %end#1 : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+        }
+
+        %store = cute_nvgpu.stream_k_fixup #tm224, %sk, %cluster, %i, %tCrC, %partials, %flags, %ctid cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,28),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<?xi32, 1>
+        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,224)">, !cute.coord<"(?,?)">
+        cute_nvgpu.epilogue_store #tm224, #tmaC32, %descC, %tCrC, %iC, %smemC, %ctid if %store : !cute.tensor<f32, rmem, "((2,2,28),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,224):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
+        scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
+      }
+      %storer = arith.cmpi eq, %ctid, %c0 : index
+      scf.if %storer {
+        nvvm.cp.async.bulk.wait_group 0
+      }
+    }
+    gpu.return
+  }
 }
 
-// C (m,n) = A (m,k) * B (n,k)^T by the kernel that suits the shape. The
-// 128x256 kernel's 256x256 units (u of them) fill u / W waves of the W
-// clusters (SMs / 2). Where that is under three waves with the last one 10%
-// to 60% full, and K is under 8192, the 128x192 kernel's units (a quarter
-// more) fill the waves better: it ran 4-21% faster on an H100 at such shapes
-// (1024^3 to 3072^3, 1536x4096, 2560x4096, 2048x5120, 1280x8192, K 1024 to
-// 4096), and 8-29% slower where the wide units fill their waves (1792^3,
-// 2048^3, 2816^3, 4096^3) or K is deep (2560x2560x8192, where A and B outgrow
-// L2 and the narrow tile's extra operand traffic costs more).
+// C (m,n) = A (m,k) * B (n,k)^T by the kernel that suits the shape. A
+// kernel of 128xN tiles runs its units (a cluster's 256xN blocks of C) on
+// the W clusters (SMs / 2) in ceil(units / W) waves, each N / 256 of a
+// 128x256 wave's time: @launch runs the kernel whose waves take the least
+// time (in 32-column steps, 8, 7 and 6 a wave), the wider one on a tie;
+// but the 128x256 one where K >= 8192 and its units fill at most two
+// waves: there stream-K splits deep units, A and B outgrow L2, and the
+// narrower tiles' extra operand traffic costs more than their waves save.
+// Timed side by side on an H100 at 13 shapes from 1792^3 to 8192^3, the
+// kernel this picks was the fastest of the three at 11 (bf16) and 11
+// (f16 -> f32), else within 2.1% of it; 3 to 17% faster than the 128x256
+// kernel where it picks another.
 func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index) {
   %c2 = arith.constant 2 : index
   %c6 = arith.constant 6 : index
-  %c10 = arith.constant 10 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
   %c128 = arith.constant 128 : index
+  %c192 = arith.constant 192 : index
+  %c224 = arith.constant 224 : index
   %c256 = arith.constant 256 : index
   %c8192 = arith.constant 8192 : index
   %tm = arith.ceildivui %m, %c128 : index
   %tm2 = arith.ceildivui %tm, %c2 : index
-  %tn = arith.ceildivui %n, %c256 : index
-  %units = arith.muli %tm2, %tn : index
   %sms = cute_nvgpu.multiprocessor_count
   %clusters = arith.divui %sms, %c2 : index
-  %fullWaves = arith.divui %units, %clusters : index
-  %lastWave = arith.remui %units, %clusters : index
-  %fewWaves = arith.cmpi ule, %fullWaves, %c2 : index
-  %last10 = arith.muli %lastWave, %c10 : index
-  %clusters6 = arith.muli %clusters, %c6 : index
-  %tenth = arith.cmpi uge, %last10, %clusters : index
-  %underSix = arith.cmpi ult, %last10, %clusters6 : index
-  %shallow = arith.cmpi ult, %k, %c8192 : index
-  %partial = arith.andi %tenth, %underSix : i1
-  %fewPartial = arith.andi %fewWaves, %partial : i1
-  %narrow = arith.andi %fewPartial, %shallow : i1
-  scf.if %narrow {
-    func.call @launch_128x192(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
+  %tn256 = arith.ceildivui %n, %c256 : index
+  %units256 = arith.muli %tm2, %tn256 : index
+  %waves256 = arith.ceildivui %units256, %clusters : index
+  %time256 = arith.muli %waves256, %c8 : index
+  %tn224 = arith.ceildivui %n, %c224 : index
+  %units224 = arith.muli %tm2, %tn224 : index
+  %waves224 = arith.ceildivui %units224, %clusters : index
+  %time224 = arith.muli %waves224, %c7 : index
+  %tn192 = arith.ceildivui %n, %c192 : index
+  %units192 = arith.muli %tm2, %tn192 : index
+  %waves192 = arith.ceildivui %units192, %clusters : index
+  %time192 = arith.muli %waves192, %c6 : index
+  %shallowK = arith.cmpi ult, %k, %c8192 : index
+  %twoWaves = arith.muli %clusters, %c2 : index
+  %manyUnits = arith.cmpi ugt, %units256, %twoWaves : index
+  %shallow = arith.ori %shallowK, %manyUnits : i1
+  %beats256 = arith.cmpi ult, %time224, %time256 : index
+  %ties192 = arith.cmpi ule, %time224, %time192 : index
+  %best224 = arith.andi %beats256, %ties192 : i1
+  %use224 = arith.andi %best224, %shallow : i1
+  %under256 = arith.cmpi ult, %time192, %time256 : index
+  %under224 = arith.cmpi ult, %time192, %time224 : index
+  %best192 = arith.andi %under256, %under224 : i1
+  %use192 = arith.andi %best192, %shallow : i1
+  scf.if %use224 {
+    func.call @launch_128x224(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
   } else {
-    func.call @launch_128x256(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
+    scf.if %use192 {
+      func.call @launch_128x192(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
+    } else {
+      func.call @launch_128x256(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
+    }
   }
   return
 }
@@ -521,6 +699,54 @@ func.func @launch_128x192(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xb
   %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
   %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
   gpu.launch_func @kernels::@gemm_tn_128x192 clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
+      threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
+      args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
+           %m : index, %n : index, %k : index,
+           %gPartials : memref<?xf32, 1>, %gFlags : memref<?xi32, 1>)
+  gpu.dealloc %partials : memref<?xf32>
+  gpu.dealloc %flags : memref<?xi32>
+  // The launch is synchronous: the kernel is done with the descriptors.
+  cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descC : !llvm.ptr
+  return
+}
+
+// As @launch_128x256, for the 128x224 kernel.
+func.func @launch_128x224(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
+                          %m: index, %n: index, %k: index) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c384 = arith.constant 384 : index
+  %smem = arith.constant 213056 : i32
+  %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+  %dK = cute.make_stride %k : !cute.stride<"(?,1)">
+  %lA = cute.make_layout %shA, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tA = cute.make_tensor %A, %lA : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descA = cute_nvgpu.make_tma_descriptor #tmaA, %tA : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+  %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tB = cute.make_tensor %B, %lB : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descB = cute_nvgpu.make_tma_descriptor #tmaB224, %tB : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %sms = cute_nvgpu.multiprocessor_count
+  %clusters = arith.divui %sms, %c2 : index
+  %grid = arith.muli %clusters, %c2 : index
+  %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+  %dN = cute.make_stride %n : !cute.stride<"(?,1)">
+  %lC = cute.make_layout %shC, %dN : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tC = cute.make_tensor %C, %lC : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descC = cute_nvgpu.make_tma_descriptor #tmaC32, %tC : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  // Stream-K's workspace: a 128x224 tile of f32 partial sums and a flag a
+  // block, the flags zero.
+  %tileElems = arith.constant 28672 : index
+  %partialElems = arith.muli %grid, %tileElems : index
+  %partials = gpu.alloc (%partialElems) : memref<?xf32>
+  %flags = gpu.alloc (%grid) : memref<?xi32>
+  %zero = arith.constant 0 : i32
+  gpu.memset %flags, %zero : memref<?xi32>, i32
+  %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
+  %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
+  gpu.launch_func @kernels::@gemm_tn_128x224 clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
       threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
       args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
            %m : index, %n : index, %k : index,

@@ -24,8 +24,10 @@ shape=${3:-4096x4096x4096}
 examples=(gemm-sm80:sm_80
           gemm-sm90a-ws:sm_90a:gemm-sm90a-ws-256
           gemm-sm90a-ws:sm_90a:gemm-sm90a-ws-192
+          gemm-sm90a-ws:sm_90a:gemm-sm90a-ws-224
           gemm-sm90a-ws-bf16:sm_90a:gemm-sm90a-ws-bf16-256
           gemm-sm90a-ws-bf16:sm_90a:gemm-sm90a-ws-bf16-192
+          gemm-sm90a-ws-bf16:sm_90a:gemm-sm90a-ws-bf16-224
           gemm-sm90a-ws-fp8:sm_90a:gemm-sm90a-ws-fp8-192
           gemm-sm90a-ws-fp8:sm_90a:gemm-sm90a-ws-fp8-256)
 

@@ -3,8 +3,8 @@ in, f32 accumulate. Warp-specialized, persistent: a block of three warpgroups pe
 of two along M that share 256 x N blocks of C by stream-K. The producer's leader fills a
 four-stage pipeline by TMA (B multicast, an N/2-row half from each CTA); two consumer warpgroups
 run wgmmas on each stage, release it, add up split tiles (stream_k_fixup) and store each 128 x N
-tile through shared memory by TMA (epilogue_store). One function builds the example's two
-kernels, N = 256 and N = 192, where the IR spells each out.
+tile through shared memory by TMA (epilogue_store). One function builds the example's three
+kernels, N = 256, 224 and 192, where the IR spells each out.
 Run: PYTHONPATH=python python3 <this file>
 """
 from cute_mlir.builder import *
@@ -13,6 +13,13 @@ from cute_mlir.layout import ComposedLayout, Layout, Swizzle
 SW128 = Swizzle(3, 3, 3)  # the 128-byte swizzle of K-major bf16 rows, as TMA and wgmma use it
 TMA_A = tma_atom("load", bf16, smem=ComposedLayout(SW128, 0, Layout(((8, 16), 64), ((64, 512), 1))))
 TMA_C = tma_atom("store", bf16, smem=ComposedLayout(SW128, 0, Layout((128, 64), (64, 1))))
+TMA_C32 = tma_atom("store", bf16,
+                   smem=ComposedLayout(Swizzle(2, 3, 3), 0, Layout((128, 32), (32, 1))))
+
+
+def tma_c(tile_n):
+    """C's atom: 128x64 boxes, or 128x32 where 64 does not divide the tile (224 = 7 x 32)."""
+    return TMA_C if tile_n % 64 == 0 else TMA_C32
 
 
 def tma_b(tile_n):
@@ -22,7 +29,7 @@ def tma_b(tile_n):
 
 
 def gemm_tn(tile_n):
-    """The kernel on 128 x tile_n tiles of C (tile_n 256 or 192), named gemm_tn_128x<tile_n>."""
+    """The kernel on 128 x tile_n tiles of C (tile_n 256, 224 or 192): gemm_tn_128x<tile_n>."""
     TM = tiled_mma(f"SM90_64x{tile_n}x16_F32BF16BF16_SS", (2, 1, 1))
     half, TMA_B = tile_n // 2, tma_b(tile_n)  # the rows of B each CTA loads and multicasts
 
@@ -101,14 +108,14 @@ def gemm_tn(tile_n):
                 store = stream_k_fixup(TM, sk, cluster, i, tCrC, partials, flags, ctid,
                                        cluster=(2, 1))
                 iC = local_tile(idC, (128, tile_n), (tm, tn))
-                epilogue_store(TM, TMA_C, descC, tCrC, iC, smemC, ctid, store=store)  # if store
+                epilogue_store(TM, tma_c(tile_n), descC, tCrC, iC, smemC, ctid, store=store)
                 yield_(k_tiles.results[0])
             with if_(ctid == 0):  # the last stores finish reading shared memory
                 cp_async_bulk_wait_group(0)
     return body
 
 
-gemm_tn_128x256, gemm_tn_128x192 = gemm_tn(256), gemm_tn(192)
+gemm_tn_128x256, gemm_tn_128x192, gemm_tn_128x224 = gemm_tn(256), gemm_tn(192), gemm_tn(224)
 
 
 def main():
@@ -119,7 +126,7 @@ def main():
         def launch(f, a, b, c, m, n, k):
             import torch
             da, db, dc = (runtime.tma_descriptor(t, atom) for t, atom in
-                          ((a, TMA_A), (b, tma_b(tile_n)), (c, TMA_C)))
+                          ((a, TMA_A), (b, tma_b(tile_n)), (c, tma_c(tile_n))))
             grid = 2 * (runtime.multiprocessor_count() // 2)  # stream-K uses every SM
             partials = torch.empty(grid * 128 * tile_n, device="cuda", dtype=torch.float32)
             flags = torch.zeros(grid, device="cuda", dtype=torch.int32)  # launches leave them 0
@@ -129,10 +136,11 @@ def main():
     # TMA: N a multiple of 8; M, N ragged. (1000, 1024, 8192): units split among the clusters.
     shapes = [(1000, 3000, 520), (129, 264, 72), (128, 128, 64), (2048, 1536, 4104),
               (1000, 1024, 8192)]
-    compiled = build(gemm_tn_128x256, gemm_tn_128x192).compile(chip="sm_90a")
+    kernels = ((gemm_tn_128x256, 256), (gemm_tn_128x192, 192), (gemm_tn_128x224, 224))
+    compiled = build(*(k for k, _ in kernels)).compile(chip="sm_90a")
     return sum(gemm_check.run(f"gemm_sm90a_ws_bf16 {k.name}", compiled, launcher(k, tile_n),
                               dtype="bfloat16", out_dtype="bfloat16", checked=shapes)
-               for k, tile_n in ((gemm_tn_128x256, 256), (gemm_tn_128x192, 192)))
+               for k, tile_n in kernels)
 
 
 if __name__ == "__main__":

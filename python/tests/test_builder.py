@@ -370,12 +370,12 @@ def examples():
 
 # The Python is at most 1/`shorter` of the IR's length; the warp-specialized
 # IR is already dense (its pipeline ops carry stages, phases and bytes), but
-# spells out its two kernels where one Python function builds both.
+# spells out its three kernels where one Python function builds them all.
 @pytest.mark.parametrize("name, source, chip, kernels, shorter", [
     ("gemm_sm80", "gemm-sm80.mlir", "sm_80", ["gemm_tn"], 3),
     ("gemm_sm90a", "gemm-sm90a.mlir", "sm_90a", ["gemm_tn"], 3),
     ("gemm_sm90a_ws_bf16", "gemm-sm90a-ws-bf16.mlir", "sm_90a",
-     ["gemm_tn_128x256", "gemm_tn_128x192"], 4)])
+     ["gemm_tn_128x256", "gemm_tn_128x192", "gemm_tn_128x224"], 5)])
 def test_builder_examples_give_the_examples_ptx(examples, name, source,
                                                 chip, kernels, shorter):
     example = examples[name]
@@ -403,7 +403,7 @@ def test_sm90a_example_sizes_its_shared_memory_and_tma(examples):
 
 def test_ws_example_sizes_its_shared_memory_and_tma(examples):
     example = examples["gemm_sm90a_ws_bf16"]
-    for tile_n in (256, 192):
+    for tile_n in (256, 224, 192):
         kernel_ = getattr(example, f"gemm_tn_128x{tile_n}")
         build(kernel_)
         # Four stages of A and B, two C boxes, eight mbarriers.
@@ -411,7 +411,8 @@ def test_ws_example_sizes_its_shared_memory_and_tma(examples):
             4 * (128 + tile_n) * 64 * 2 + 2 * 128 * 64 * 2 + 8 * 8
         # Each CTA loads a half of B's rows and multicasts it.
         assert example.tma_b(tile_n).tma_box() == ([64, tile_n // 2], 128)
-    assert example.TMA_C.tma_box() == ([64, 128], 128)
+    assert example.tma_c(256).tma_box() == ([64, 128], 128)
+    assert example.tma_c(224).tma_box() == ([32, 128], 64)
 
 
 def test_without_a_gpu_the_examples_compile_and_say_why(examples, capsys):

@@ -181,17 +181,19 @@ def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
         assert error < 1e-3, (m, n, k, error)
 
 
-# The warp-specialized examples' @launch picks one of their two kernels by
+# The warp-specialized examples' @launch picks one of their kernels by
 # shape.
 # fp8: the 128x256 kernel where its 256x256 units fill at most four waves of
 # the clusters (SMs / 2) to nine tenths, else the 128x192 one. With the 66
 # clusters of an H100 SXM or H200: 2048x2048 (64 units) and 4096x4096 (256,
 # 4 waves of 66) take the 128x256 kernel, 1000x3000 (48 units, 73% of a
-# wave) and 3072x3072 (144, a third wave 18% full) the 128x192 one. bf16: the
-# 128x192 kernel where the 256x256 units fill under three waves and the last
-# one 10% to 60%, with K < 8192: 3072x3072 and 1536x4096 (96 units, a second
-# wave 45% full), not 2048x2048, 4096x4096 or 2560x2560 with K = 8192. f16
-# in, f32 out: as bf16.
+# wave) and 3072x3072 (144, a third wave 18% full) the 128x192 one. bf16
+# and f16: of the 128x256, 128x224 and 128x192 kernels, the one whose units
+# take the fewest whole waves times N / 256, the wider on a tie, but the
+# 128x256 one where K >= 8192 and its units fill at most two waves:
+# 3072x3072 and 1536x4096 (as many waves of 192 as of 224 and 256) take
+# the 128x192 kernel, 2560x2560 and 3328x3328 the 128x224 one, 2048x2048,
+# 4096x4096 and 2560x2560 with K = 8192 the 128x256 one.
 GEMM_LAUNCHES = [
     ("gemm-sm90a-ws-fp8.mlir", "float8_e4m3fn", "bfloat16", (0.5,),
      [(2048, 2048, 1024, "gemm_tn_128x256"), (1000, 3000, 528, "gemm_tn_128x192"),
@@ -199,10 +201,10 @@ GEMM_LAUNCHES = [
     ("gemm-sm90a-ws-bf16.mlir", "bfloat16", "bfloat16", (),
      [(2048, 2048, 1024, "gemm_tn_128x256"), (3072, 3072, 512, "gemm_tn_128x192"),
       (1536, 4096, 1024, "gemm_tn_128x192"), (2560, 2560, 8192, "gemm_tn_128x256"),
-      (4096, 4096, 256, "gemm_tn_128x256")]),
+      (2560, 2560, 1024, "gemm_tn_128x224"), (4096, 4096, 256, "gemm_tn_128x256")]),
     ("gemm-sm90a-ws.mlir", "float16", "float32", (),
      [(2048, 2048, 1024, "gemm_tn_128x256"), (3072, 3072, 512, "gemm_tn_128x192"),
-      (1536, 4096, 1024, "gemm_tn_128x192")])]
+      (3328, 3328, 512, "gemm_tn_128x224")])]
 
 
 @requires_gpu
