@@ -554,9 +554,9 @@ gpu.module @kernels {
 // waves: there stream-K splits deep units, A and B outgrow L2, and the
 // narrower tiles' extra operand traffic costs more than their waves save.
 // Timed side by side on an H100 at 13 shapes from 1792^3 to 8192^3, the
-// kernel this picks was the fastest of the three at 11 (bf16) and 11
-// (f16 -> f32), else within 2.1% of it; 3 to 17% faster than the 128x256
-// kernel where it picks another.
+// kernel this picks was the fastest of the three at 12 (bf16) and 11
+// (f16 -> f32), else within 2.1% of it; 0.5 to 21% faster than the
+// 128x256 kernel where it picks another.
 func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
                   %m: index, %n: index, %k: index) {
   %c2 = arith.constant 2 : index
