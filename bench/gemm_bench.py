@@ -108,12 +108,12 @@ KERNELS = [
     Kernel("gemm-sm90a", "--gemm-sm90a", "gemm_tn", 128, 3 * 32768 + 24,
            (128, 128), "tiles", "tma", box_a=(64, 128), box_b=(64, 128)),
     # Warp-specialized (one producer and two consumer warpgroups) in
-    # clusters of two CTAs along M (examples/gemm-sm90a-ws.mlir, two
+    # clusters of two CTAs along M (examples/gemm-sm90a-ws.mlir, three
     # kernels in one PTX): four stages of a 128x64 A box and a 256x64 B tile
     # (each CTA loads a 128x64 half and multicasts it to both), two 16 KiB
     # stages of the epilogue's C boxes, then eight mbarriers; or on 128x192
-    # tiles, four stages of a 128x64 A box and a 192x64 B tile (96-row
-    # halves). Stream-K: the last units' k-tiles shared among the clusters.
+    # and 128x224 tiles, B tiles of 192 and 224 rows (halves of 96 and
+    # 112). Stream-K: the last units' k-tiles shared among the clusters.
     Kernel("gemm-sm90a-ws-256", "--gemm-sm90a-ws-256", "gemm_tn_128x256", 384,
            4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
            "tma", box_a=(64, 128), box_b=(64, 128), box_c=(32, 128),
@@ -126,7 +126,7 @@ KERNELS = [
            4 * (16384 + 28672) + 2 * 16384 + 64, (128, 224), "persistent",
            "tma", box_a=(64, 128), box_b=(64, 112), box_c=(32, 128),
            cluster=(2, 1, 1), stream_k=True),
-    # bf16 (examples/gemm-sm90a-ws-bf16.mlir): the same two kernels in bf16.
+    # bf16 (examples/gemm-sm90a-ws-bf16.mlir): the same three kernels.
     Kernel("gemm-sm90a-ws-bf16-256", "--gemm-sm90a-ws-bf16-256",
            "gemm_tn_128x256", 384, 4 * (16384 + 32768) + 2 * 16384 + 64,
            (128, 256), "persistent", "tma", in_type="bf16", out_type="bf16",

@@ -20,7 +20,8 @@ mode=${1:-}
 dir=${2:-.gpu}
 shape=${3:-4096x4096x4096}
 # example:chip[:kernel] (the bench's label; the example's name by default):
-# the warp-specialized examples hold two kernels each, profiled one at a time.
+# the warp-specialized examples hold several kernels each, profiled one at a
+# time.
 examples=(gemm-sm80:sm_80
           gemm-sm90a-ws:sm_90a:gemm-sm90a-ws-256
           gemm-sm90a-ws:sm_90a:gemm-sm90a-ws-192
