@@ -100,6 +100,19 @@ class Kernel:
         return self.option.lstrip("-").replace("-", "_")
 
 
+def warp_specialized(label, n, **types):
+    """The f16/bf16 warp-specialized kernel of 128xN tiles, gemm_tn_128xN
+    (one producer and two consumer warpgroups), in clusters of two CTAs along
+    M: four stages of a 128x64 A box and an Nx64 B tile (each CTA loads an
+    N/2-row half and multicasts it to both), two 16 KiB stages of the
+    epilogue's C boxes, then eight mbarriers. Stream-K: the last units'
+    k-tiles shared among the clusters."""
+    return Kernel(f"{label}-{n}", f"--{label}-{n}", f"gemm_tn_128x{n}", 384,
+                  4 * (16384 + 128 * n) + 2 * 16384 + 64, (128, n),
+                  "persistent", "tma", box_a=(64, 128), box_b=(64, n // 2),
+                  cluster=(2, 1, 1), stream_k=True, **types)
+
+
 KERNELS = [
     # Three stages of 128x64 k-tiles of A and 256x64 of B: 144 KiB, one
     # 256-thread block per SM.
@@ -107,42 +120,15 @@ KERNELS = [
            (128, 256), "tiles", "pointers"),
     Kernel("gemm-sm90a", "--gemm-sm90a", "gemm_tn", 128, 3 * 32768 + 24,
            (128, 128), "tiles", "tma", box_a=(64, 128), box_b=(64, 128)),
-    # Warp-specialized (one producer and two consumer warpgroups) in
-    # clusters of two CTAs along M (examples/gemm-sm90a-ws.mlir, three
-    # kernels in one PTX): four stages of a 128x64 A box and a 256x64 B tile
-    # (each CTA loads a 128x64 half and multicasts it to both), two 16 KiB
-    # stages of the epilogue's C boxes, then eight mbarriers; or on 128x192
-    # and 128x224 tiles, B tiles of 192 and 224 rows (halves of 96 and
-    # 112). Stream-K: the last units' k-tiles shared among the clusters.
-    Kernel("gemm-sm90a-ws-256", "--gemm-sm90a-ws-256", "gemm_tn_128x256", 384,
-           4 * (16384 + 32768) + 2 * 16384 + 64, (128, 256), "persistent",
-           "tma", box_a=(64, 128), box_b=(64, 128), box_c=(32, 128),
-           cluster=(2, 1, 1), stream_k=True),
-    Kernel("gemm-sm90a-ws-192", "--gemm-sm90a-ws-192", "gemm_tn_128x192", 384,
-           4 * (16384 + 24576) + 2 * 16384 + 64, (128, 192), "persistent",
-           "tma", box_a=(64, 128), box_b=(64, 96), box_c=(32, 128),
-           cluster=(2, 1, 1), stream_k=True),
-    Kernel("gemm-sm90a-ws-224", "--gemm-sm90a-ws-224", "gemm_tn_128x224", 384,
-           4 * (16384 + 28672) + 2 * 16384 + 64, (128, 224), "persistent",
-           "tma", box_a=(64, 128), box_b=(64, 112), box_c=(32, 128),
-           cluster=(2, 1, 1), stream_k=True),
-    # bf16 (examples/gemm-sm90a-ws-bf16.mlir): the same three kernels.
-    Kernel("gemm-sm90a-ws-bf16-256", "--gemm-sm90a-ws-bf16-256",
-           "gemm_tn_128x256", 384, 4 * (16384 + 32768) + 2 * 16384 + 64,
-           (128, 256), "persistent", "tma", in_type="bf16", out_type="bf16",
-           box_a=(64, 128), box_b=(64, 128), box_c=(64, 128),
-           cluster=(2, 1, 1), stream_k=True),
-    Kernel("gemm-sm90a-ws-bf16-192", "--gemm-sm90a-ws-bf16-192",
-           "gemm_tn_128x192", 384, 4 * (16384 + 24576) + 2 * 16384 + 64,
-           (128, 192), "persistent", "tma", in_type="bf16", out_type="bf16",
-           box_a=(64, 128), box_b=(64, 96), box_c=(64, 128),
-           cluster=(2, 1, 1), stream_k=True),
-    # bf16 on 128x224 tiles stores C in 128x32 boxes (seven a tile).
-    Kernel("gemm-sm90a-ws-bf16-224", "--gemm-sm90a-ws-bf16-224",
-           "gemm_tn_128x224", 384, 4 * (16384 + 28672) + 2 * 16384 + 64,
-           (128, 224), "persistent", "tma", in_type="bf16", out_type="bf16",
-           box_a=(64, 128), box_b=(64, 112), box_c=(32, 128), swizzle_c=64,
-           cluster=(2, 1, 1), stream_k=True),
+    # f16 in, f32 out (examples/gemm-sm90a-ws.mlir): C in 128x32 f32 boxes.
+    *(warp_specialized("gemm-sm90a-ws", n, box_c=(32, 128))
+      for n in (256, 192, 224)),
+    # bf16 (examples/gemm-sm90a-ws-bf16.mlir): C in 128x64 boxes, or 128x32
+    # (64-byte swizzle) where 64 does not divide the tile (224 = 7 x 32).
+    *(warp_specialized("gemm-sm90a-ws-bf16", n, in_type="bf16",
+                       out_type="bf16", box_c=(64, 128) if n % 64 == 0
+                       else (32, 128), swizzle_c=None if n % 64 == 0 else 64)
+      for n in (256, 192, 224)),
     # fp8 (examples/gemm-sm90a-ws-fp8.mlir, two kernels in one PTX):
     # 128x192 tiles (two 64x192 wgmma accumulators a thread, the promoted
     # one and the k-tile's), 128-deep k-tiles: four stages of a 128x128 A
@@ -173,7 +159,7 @@ for _name, _widths in (("gemm-sm90a-ws", (256, 224, 192)),
     _picks = tuple(f"{_name}-{w}" for w in _widths)
     _at = max(i for i, k in enumerate(KERNELS) if k.label in _picks)
     KERNELS.insert(_at + 1, dataclasses.replace(
-        KERNELS[[k.label for k in KERNELS].index(_picks[0])],
+        next(k for k in KERNELS if k.label == _picks[0]),
         label=_name, option="--" + _name, picks=_picks))
 # The fp8 kernels with e5m2 A and B (the examples with f8E4M3FN read as
 # f8E5M2 and their E4M3E4M3 wgmma atoms as E5M2E5M2): checked only, since
