@@ -112,6 +112,52 @@ def CuteNVGPUCheckLaunchesPass
   }];
 }
 
+def CuteGpuModuleToBinaryPass : Pass<"cute-gpu-module-to-binary", ""> {
+  let summary = "Compile each gpu.module to a gpu.binary, its kernels in "
+                "parallel";
+  let description = [{
+    Does what upstream `gpu-module-to-binary` does (each `gpu.module`
+    lowered to the LLVM dialect becomes a `gpu.binary` with one object per
+    target attribute), except that the PTX (`format=isa`) of an
+    `#nvvm.target` module of several kernels is compiled one kernel at a
+    time, the kernels in parallel on the context's threads: LLVM compiles a
+    module's functions one after another, and its optimizer and NVPTX
+    backend take most of the time `cute-to-ptx` takes.
+
+    Each kernel is compiled in a copy of the module holding the kernel and
+    the functions and globals it reaches (the first copy also what no kernel
+    reaches), and the PTX of the copies is joined into one module: the first
+    copy's header, then each copy's statements in order, a function or
+    global that several kernels reach written once. The PTX then holds what
+    a compilation of the whole module holds, kernel for kernel, and does not
+    depend on the number of threads (`--mlir-disable-threading` gives the
+    same text).
+
+    The whole module is compiled at once, as upstream does, where splitting
+    could change the code or the text cannot be joined: a module of one
+    kernel; a mutable global that two kernels reach (each copy's optimizer
+    would take the stores it sees for all of them); ops other than
+    `llvm.func` and `llvm.mlir.global` in the module; a function that two
+    kernels reach and whose two compilations differ (the optimizer
+    specialized it to each kernel's arguments); debug information; and
+    `format=bin` or `fatbin`, which ptxas assembles from one PTX module.
+    `--cute-to-ptx`, `--cute-to-llvm`, `cute-run` and the Python package
+    compile through this pass.
+  }];
+  let options = [
+    Option<"toolkitPath", "toolkit", "std::string", [{""}],
+           "the CUDA toolkit, for ptxas and libdevice">,
+    ListOption<"linkFiles", "l", "std::string",
+               "bitcode files to link into each module">,
+    Option<"cmdOptions", "opts", "std::string", [{""}],
+           "options for the target's backend or ptxas">,
+    Option<"compilationTarget", "format", "std::string", [{"fatbin"}],
+           "offloading (llvm), assembly (isa), binary (bin) or fatbinary "
+           "(fatbin)">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def CuteWritePTXPass : Pass<"cute-write-ptx", "::mlir::ModuleOp"> {
   let summary = "Write the PTX of each gpu.binary to a file";
   let description = [{

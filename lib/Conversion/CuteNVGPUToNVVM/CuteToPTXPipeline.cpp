@@ -128,9 +128,9 @@ void cute::buildCuteToPTXPipeline(OpPassManager &pm,
   gpuModule.addPass(createReconcileUnrealizedCastsPass());
   // ptxas, not the pipeline, would reject a kernel's oversized parameters.
   gpuModule.addPass(cute::createCheckKernelParametersPass());
-  GpuModuleToBinaryPassOptions binary;
+  cute::CuteGpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.format;
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(cute::createCuteGpuModuleToBinaryPass(binary));
 }
 
 void cute::buildGPUHostToLLVMPipeline(OpPassManager &pm) {
