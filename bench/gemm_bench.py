@@ -104,8 +104,9 @@ def warp_specialized(label, n, **types):
     """The f16/bf16 warp-specialized kernel of 128xN tiles, gemm_tn_128xN
     (one producer and two consumer warpgroups), in clusters of two CTAs along
     M: four stages of a 128x64 A box and an Nx64 B tile (each CTA loads an
-    N/2-row half and multicasts it to both), two 16 KiB stages of the
-    epilogue's C boxes, then eight mbarriers. Stream-K: the last units'
+    N/2-row half and multicasts it to both), the epilogue's C boxes of 64
+    rows (two 8 KiB stages for each consumer warpgroup, which stores its own
+    64 rows of a tile), then eight mbarriers. Stream-K: the last units'
     k-tiles shared among the clusters."""
     return Kernel(f"{label}-{n}", f"--{label}-{n}", f"gemm_tn_128x{n}", 384,
                   4 * (16384 + 128 * n) + 2 * 16384 + 64, (128, n),
@@ -120,14 +121,14 @@ KERNELS = [
            (128, 256), "tiles", "pointers"),
     Kernel("gemm-sm90a", "--gemm-sm90a", "gemm_tn", 128, 3 * 32768 + 24,
            (128, 128), "tiles", "tma", box_a=(64, 128), box_b=(64, 128)),
-    # f16 in, f32 out (examples/gemm-sm90a-ws.mlir): C in 128x32 f32 boxes.
-    *(warp_specialized("gemm-sm90a-ws", n, box_c=(32, 128))
+    # f16 in, f32 out (examples/gemm-sm90a-ws.mlir): C in 64x32 f32 boxes.
+    *(warp_specialized("gemm-sm90a-ws", n, box_c=(32, 64))
       for n in (256, 192, 224)),
-    # bf16 (examples/gemm-sm90a-ws-bf16.mlir): C in 128x64 boxes, or 128x32
+    # bf16 (examples/gemm-sm90a-ws-bf16.mlir): C in 64x64 boxes, or 64x32
     # (64-byte swizzle) where 64 does not divide the tile (224 = 7 x 32).
     *(warp_specialized("gemm-sm90a-ws-bf16", n, in_type="bf16",
-                       out_type="bf16", box_c=(64, 128) if n % 64 == 0
-                       else (32, 128), swizzle_c=None if n % 64 == 0 else 64)
+                       out_type="bf16", box_c=(64, 64) if n % 64 == 0
+                       else (32, 64), swizzle_c=None if n % 64 == 0 else 64)
       for n in (256, 192, 224)),
     # fp8 (examples/gemm-sm90a-ws-fp8.mlir, two kernels in one PTX):
     # 128x192 tiles (two 64x192 wgmma accumulators a thread, the promoted

@@ -3,7 +3,8 @@ in, f32 accumulate. Warp-specialized, persistent: a block of three warpgroups pe
 of two along M that share 256 x N blocks of C by stream-K. The producer's leader fills a
 four-stage pipeline by TMA (B multicast, an N/2-row half from each CTA); two consumer warpgroups
 run wgmmas on each stage, release it, add up split tiles (stream_k_fixup) and store each 128 x N
-tile through shared memory by TMA (epilogue_store). One function builds the example's three
+tile through shared memory by TMA (epilogue_store), each warpgroup its own 64 rows on a named
+barrier of its own. One function builds the example's three
 kernels, N = 256, 224 and 192, where the IR spells each out.
 Run: PYTHONPATH=python python3 <this file>
 """
@@ -12,13 +13,14 @@ from cute_mlir.layout import ComposedLayout, Layout, Swizzle
 
 SW128 = Swizzle(3, 3, 3)  # the 128-byte swizzle of K-major bf16 rows, as TMA and wgmma use it
 TMA_A = tma_atom("load", bf16, smem=ComposedLayout(SW128, 0, Layout(((8, 16), 64), ((64, 512), 1))))
-TMA_C = tma_atom("store", bf16, smem=ComposedLayout(SW128, 0, Layout((128, 64), (64, 1))))
+TMA_C = tma_atom("store", bf16, smem=ComposedLayout(SW128, 0, Layout((64, 64), (64, 1))))
 TMA_C32 = tma_atom("store", bf16,
-                   smem=ComposedLayout(Swizzle(2, 3, 3), 0, Layout((128, 32), (32, 1))))
+                   smem=ComposedLayout(Swizzle(2, 3, 3), 0, Layout((64, 32), (32, 1))))
 
 
 def tma_c(tile_n):
-    """C's atom: 128x64 boxes, or 128x32 where 64 does not divide the tile (224 = 7 x 32)."""
+    """C's atom: a consumer warpgroup's 64 rows in 64x64 boxes, or 64x32 where 64 does not
+    divide the tile (224 = 7 x 32)."""
     return TMA_C if tile_n % 64 == 0 else TMA_C32
 
 
@@ -31,6 +33,7 @@ def tma_b(tile_n):
 def gemm_tn(tile_n):
     """The kernel on 128 x tile_n tiles of C (tile_n 256, 224 or 192): gemm_tn_128x<tile_n>."""
     TM = tiled_mma(f"SM90_64x{tile_n}x16_F32BF16BF16_SS", (2, 1, 1))
+    TM_WG = tiled_mma(f"SM90_64x{tile_n}x16_F32BF16BF16_SS", (1, 1, 1))  # one warpgroup's rows
     half, TMA_B = tile_n // 2, tma_b(tile_n)  # the rows of B each CTA loads and multicasts
 
     @kernel(block=384, name=f"gemm_tn_128x{tile_n}")
@@ -42,9 +45,10 @@ def gemm_tn(tile_n):
         tiles_m, tiles_n = ceil_div(m, 128), ceil_div(n, tile_n)
         units = ceil_div(tiles_m, 2) * tiles_n  # 256 x tile_n blocks of C, one per cluster
         cluster, clusters, rank = cluster_idx(), cluster_dim(), cluster_block_idx()
-        smem = dynamic_shared()  # four stages of A and of B, two C boxes, eight mbarriers
+        smem = dynamic_shared()  # stages of A and B, two C boxes a warpgroup, eight mbarriers
         smemA, smemB = smem.alloc(bf16, 4 * 128 * 64), smem.alloc(bf16, 4 * tile_n * 64)
-        smemC, bars = smem.alloc(bf16, 128 * 64 * 2), smem.alloc(i64, 8)
+        smemC0, smemC1 = smem.alloc(bf16, 64 * 64 * 2), smem.alloc(bf16, 64 * 64 * 2)
+        bars = smem.alloc(i64, 8)
         pipe = pipeline_create(bars, 256, cluster=(2, 1))  # the consumers' 256 threads release
         # Whole units, then the last ones' k-tiles, while the peers initialize;
         # with no full wave, whether A and B fit in L2 decides how.
@@ -78,8 +82,11 @@ def gemm_tn(tile_n):
                         yield_(pipeline_advance(st))
                     yield_(k_tiles.results[0])
                 pipeline_producer_tail(pipe, tiles.results[0])  # the peer is done with our stages
-        with ws.consumer():
+        with ws.consumer() as wg:
             ctid = tid - 128  # the consumers' thread index in the TiledMMA
+            # Each warpgroup stores its own 64 rows of a tile, with its own half of the C buffer
+            # and named barrier: neither waits for the other's epilogue.
+            wid, wg0 = ctid - wg * 128, wg == 0
             shC = make_shape(m, n)
             idC, start = make_identity_tensor(shC), pipeline_state(4, "consumer")
             tiles = range_(items, init=[start])
@@ -87,6 +94,7 @@ def gemm_tn(tile_n):
                 w, k_begin, k_end = stream_k_work(sk, cluster, i)
                 has_k = k_end > k_begin
                 tm, tn = tile_coord(w, tiles_m, tiles_n, group=8, cluster=(2, 1))
+                row = tm * 2 + wg  # the row of this warpgroup's 64 x tile_n tile of C
                 tCrC = make_fragment(Layout(((2, 2, tile_n // 8), 1, 1), ((1, 2, 4), 0, 0)), f32)
                 k_tiles = range_(k_begin, k_end, init=[tile_start, tile_start])
                 for kt, (st, prev) in k_tiles:  # wait, multiply, release the stage before
@@ -107,10 +115,15 @@ def gemm_tn(tile_n):
                     pipeline_consumer_release(pipe, k_tiles.results[1])
                 store = stream_k_fixup(TM, sk, cluster, i, tCrC, partials, flags, ctid,
                                        cluster=(2, 1))
-                iC = local_tile(idC, (128, tile_n), (tm, tn))
-                epilogue_store(TM, tma_c(tile_n), descC, tCrC, iC, smemC, ctid, store=store)
+                iC = local_tile(idC, (64, tile_n), (row, tn))
+                with if_(wg0):
+                    epilogue_store(TM_WG, tma_c(tile_n), descC, tCrC, iC, smemC0, wid,
+                                   barrier_id=2, store=store)
+                with else_():
+                    epilogue_store(TM_WG, tma_c(tile_n), descC, tCrC, iC, smemC1, wid,
+                                   barrier_id=3, store=store)
                 yield_(k_tiles.results[0])
-            with if_(ctid == 0):  # the last stores finish reading shared memory
+            with if_(wid == 0):  # the last stores finish reading shared memory
                 cp_async_bulk_wait_group(0)
     return body
 

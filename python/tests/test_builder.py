@@ -406,13 +406,14 @@ def test_ws_example_sizes_its_shared_memory_and_tma(examples):
     for tile_n in (256, 224, 192):
         kernel_ = getattr(example, f"gemm_tn_128x{tile_n}")
         build(kernel_)
-        # Four stages of A and B, two C boxes, eight mbarriers.
+        # Four stages of A and B, two 64-row C boxes a consumer warpgroup,
+        # eight mbarriers.
         assert kernel_.dynamic_smem == \
-            4 * (128 + tile_n) * 64 * 2 + 2 * 128 * 64 * 2 + 8 * 8
+            4 * (128 + tile_n) * 64 * 2 + 2 * 2 * 64 * 64 * 2 + 8 * 8
         # Each CTA loads a half of B's rows and multicasts it.
         assert example.tma_b(tile_n).tma_box() == ([64, tile_n // 2], 128)
-    assert example.tma_c(256).tma_box() == ([64, 128], 128)
-    assert example.tma_c(224).tma_box() == ([32, 128], 64)
+    assert example.tma_c(256).tma_box() == ([64, 64], 128)
+    assert example.tma_c(224).tma_box() == ([32, 64], 64)
 
 
 def test_without_a_gpu_the_examples_compile_and_say_why(examples, capsys):
