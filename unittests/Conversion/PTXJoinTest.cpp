@@ -32,9 +32,10 @@ size_t count(StringRef text, StringRef what) { return text.count(what); }
 
 TEST(PTXJoinTest, WritesSharedStatementsOnceInPartOrder) {
   std::string smem = ".extern .shared .align 1024 .b8 smem[];\n";
-  std::string first = smem + "\t// .globl\tfirst\n"
-                             ".visible .entry first(\n\t.param .u64 first_p\n)\n"
-                             ".maxntid 128, 1, 1\n{\n\tret;\n}\n";
+  std::string first = smem +
+                      "\t// .globl\tfirst\n"
+                      ".visible .entry first(\n\t.param .u64 first_p\n)\n"
+                      ".maxntid 128, 1, 1\n{\n\tret;\n}\n";
   std::string second = smem +
                        ".global .align 4 .b8 table[8] = {1, 2, 3, 4, 5, 6, 7, "
                        "8};\n.visible .entry second()\n{\n\tret;\n}\n";
@@ -58,9 +59,10 @@ TEST(PTXJoinTest, WritesSharedStatementsOnceInPartOrder) {
 
 TEST(PTXJoinTest, ReadsBodiesWithBracesAndSemicolonsInside) {
   // Inline PTX brings its own braces; comments and strings may hold any.
-  std::string body = ".visible .entry k()\n{\n\t// begin inline asm\n\t{\n"
-                     "\t.reg .pred P1; // } ;\n\t}\n\t.pragma \"nounroll; }\";\n"
-                     "\t/* { */ ret;\n}\n";
+  std::string body =
+      ".visible .entry k()\n{\n\t// begin inline asm\n\t{\n"
+      "\t.reg .pred P1; // } ;\n\t}\n\t.pragma \"nounroll; }\";\n"
+      "\t/* { */ ret;\n}\n";
   std::string helper = ".func (.param .b32 func_retval0) helper(\n"
                        "\t.param .b32 helper_param_0\n)\n;\n";
   std::string whyNot;
@@ -75,8 +77,7 @@ TEST(PTXJoinTest, AcceptsOneFunctionNumberedDifferentlyInTwoParts) {
   auto helper = [](int function, int call) {
     return ".func helper()\n{\n\t{ // callseq " + std::to_string(call) +
            ", 0\n\t}\n$L__BB" + std::to_string(function) +
-           "_1:\n\tbra.uni $L__BB" + std::to_string(function) +
-           "_1;\n}\n";
+           "_1:\n\tbra.uni $L__BB" + std::to_string(function) + "_1;\n}\n";
   };
   std::string whyNot;
   std::optional<std::string> joined =
@@ -91,12 +92,12 @@ TEST(PTXJoinTest, AcceptsOneFunctionNumberedDifferentlyInTwoParts) {
 
 TEST(PTXJoinTest, RefusesTwoDefinitionsOfOneName) {
   std::string whyNot;
-  EXPECT_FALSE(join({".func f()\n{\n\tret;\n}\n",
-                     ".func f()\n{\n\ttrap;\n\tret;\n}\n"},
-                    whyNot));
+  EXPECT_FALSE(
+      join({".func f()\n{\n\tret;\n}\n", ".func f()\n{\n\ttrap;\n\tret;\n}\n"},
+           whyNot));
   EXPECT_EQ(whyNot, "two parts define `f` differently");
-  EXPECT_FALSE(join({".global .u32 g = 1;\n", ".global .u32 g = 2;\n"},
-                    whyNot));
+  EXPECT_FALSE(
+      join({".global .u32 g = 1;\n", ".global .u32 g = 2;\n"}, whyNot));
   EXPECT_EQ(whyNot, "two parts define `g` differently");
 }
 
@@ -107,8 +108,8 @@ TEST(PTXJoinTest, RefusesWhatTextCannotJoin) {
   EXPECT_FALSE(cute::joinPTXModules(headers, whyNot));
   EXPECT_EQ(whyNot, "the parts' headers differ");
 
-  EXPECT_FALSE(join({".file 1 \"k.mlir\"\n.visible .entry k()\n{\n}\n"},
-                    whyNot));
+  EXPECT_FALSE(
+      join({".file 1 \"k.mlir\"\n.visible .entry k()\n{\n}\n"}, whyNot));
   EXPECT_EQ(whyNot, "the parts have debug information");
 
   SmallVector<StringRef> noHeader = {".visible .entry k()\n{\n}\n"};

@@ -27,8 +27,7 @@ bool isMutableDefinition(LLVM::GlobalOp global) {
   if (global.getConstant())
     return false;
   bool declaration = global.getLinkage() == LLVM::Linkage::External &&
-                     !global.getValueOrNull() &&
-                     !global.getInitializerBlock();
+                     !global.getValueOrNull() && !global.getInitializerBlock();
   return !declaration;
 }
 

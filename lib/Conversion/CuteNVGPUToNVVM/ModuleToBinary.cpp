@@ -96,8 +96,7 @@ LogicalResult compileModule(gpu::GPUModuleOp module,
       FailureOr<std::optional<Object>> byKernel =
           compileByKernel(module, target, options);
       if (failed(byKernel))
-        return module.emitError()
-               << "cannot compile the kernels for " << attr;
+        return module.emitError() << "cannot compile the kernels for " << attr;
       object = std::move(*byKernel);
     }
     if (!object)
@@ -135,9 +134,8 @@ struct CuteGpuModuleToBinaryPass
             .Cases({"fatbinary", "fatbin"}, gpu::CompilationTarget::Fatbin)
             .Default(std::nullopt);
     if (!format) {
-      getOperation()->emitError()
-          << "unknown format `" << compilationTarget
-          << "` (expected llvm, isa, bin or fatbin)";
+      getOperation()->emitError() << "unknown format `" << compilationTarget
+                                  << "` (expected llvm, isa, bin or fatbin)";
       return signalPassFailure();
     }
     // Targets may ask for it while kernels compile in parallel.

@@ -6,8 +6,8 @@
 
 #include "PTXJoin.h"
 
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
 
@@ -217,8 +217,8 @@ std::optional<std::string> cute::joinPTXModules(ArrayRef<StringRef> parts,
       if (!inserted) {
         if (it->second != statement.text &&
             comparable(it->second) != comparable(statement.text)) {
-          whyNot = ("two parts define `" + statement.name + "` differently")
-                       .str();
+          whyNot =
+              ("two parts define `" + statement.name + "` differently").str();
           return std::nullopt;
         }
         continue;
