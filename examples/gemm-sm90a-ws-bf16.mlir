@@ -39,13 +39,13 @@
 //    A tile split among clusters is added up by cute_nvgpu.stream_k_fixup
 //    (the other pieces' f32 sums, through `partials` in global memory),
 //    and stored by the cluster that ran its first k-tile.
-//    Then each consumer warpgroup's cute_nvgpu.epilogue_store writes its
-//    64 rows of the tile to shared memory a 64x64 box (64x32 for the
-//    128x224 kernel) at a time (two 8 KiB stages of its own), rounded to
-//    bf16, and TMA stores each box; the stores run on while the consumers
-//    start the next tile. The two warpgroups' epilogues share no barrier,
-//    so neither waits for the other's (0.2-1.1% faster than one 256-thread
-//    epilogue of 128-row boxes on an H100).
+//    Then cute_nvgpu.epilogue_store per_warpgroup: each consumer warpgroup
+//    writes its 64 rows of the tile to shared memory a 64x64 box (64x32
+//    for the 128x224 kernel) at a time (two 8 KiB stages of its own),
+//    rounded to bf16, and TMA stores each box; the stores run on while the
+//    consumers start the next tile. The two warpgroups' epilogues share no
+//    barrier, so neither waits for the other's (0.2-1.1% faster than one
+//    256-thread epilogue of 128-row boxes on an H100).
 // Four stages of 48 KiB in the 128-byte swizzle, the epilogue's 32 KiB
 // (224 KiB of dynamic shared memory, one block per SM). The pipeline
 // states run on from tile to tile, so while the consumers store a tile the
@@ -64,11 +64,8 @@
 //     | cute-opt --cute-write-ptx="dir=out"
 
 #tm256 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_SS, "(2,1,1)">
-#tm256wg = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x256x16_F32BF16BF16_SS, "(1,1,1)">
 #tm192 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x192x16_F32BF16BF16_SS, "(2,1,1)">
-#tm192wg = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x192x16_F32BF16BF16_SS, "(1,1,1)">
 #tm224 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x224x16_F32BF16BF16_SS, "(2,1,1)">
-#tm224wg = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x224x16_F32BF16BF16_SS, "(1,1,1)">
 // The TMA atoms are written from shared-memory layouts, as CuTe's
 // make_tma_copy takes them: one stage of A and of B (the box and its
 // 128-byte swizzle follow; B's multicast to the 2 CTAs of a cluster splits
@@ -120,9 +117,7 @@ gpu.module @kernels {
     %offBars = arith.constant 229376 : index
     %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xbf16, #gpu.address_space<workgroup>>
     %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<65536xbf16, #gpu.address_space<workgroup>>
-    %offC1 = arith.constant 212992 : index
-    %smemC0 = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8192xbf16, #gpu.address_space<workgroup>>
-    %smemC1 = memref.view %dyn[%offC1][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8192xbf16, #gpu.address_space<workgroup>>
+    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16384xbf16, #gpu.address_space<workgroup>>
     %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi64, #gpu.address_space<workgroup>>
     // The consumers' 256 threads release stages.
     %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
@@ -192,23 +187,15 @@ gpu.module @kernels {
     ^bb0(%wg: index):
       // The consumers' thread index in the TiledMMA (0 .. 255).
       %ctid = arith.subi %tid, %c128 : index
-      // Each consumer warpgroup stores its own 64 rows of a tile, with its
-      // own half of the C buffer and named barrier: neither waits for the
-      // other's epilogue.
-      %wgBase = arith.muli %wg, %c128 : index
-      %wid = arith.subi %ctid, %wgBase : index
-      %wg0 = arith.cmpi eq, %wg, %c0 : index
       %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
-      %tileC = cute.static : !cute.tile<"(64,256)">
+      %tileC = cute.static : !cute.tile<"(128,256)">
       %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
       %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
       %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
         %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
         %hasK = arith.cmpi ugt, %kEnd, %kBegin : index
         %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
-        %tm2 = arith.muli %tm, %c2 : index
-        %wgRow = arith.addi %tm2, %wg : index
-        %cC = cute.make_coord %wgRow, %tn : !cute.coord<"(?,?)">
+        %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
         %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">
 
         // Mainloop: wait for k-tile kt's stage, multiply it (the item's
@@ -243,19 +230,18 @@ gpu.module @kernels {
         // A piece of a split tile: the pieces' sums meet in the CTA that
         // ran the tile's first k-tile, which stores it.
         %store = cute_nvgpu.stream_k_fixup #tm256, %sk, %cluster, %i, %tCrC, %partials, %flags, %ctid cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<?xi32, 1>
-        // Epilogue: each warpgroup's accumulators go to its 64 rows of C, in
-        // bf16, through shared memory, a 64x64 box at a time, stored by TMA
-        // while the next tile's mainloop runs.
-        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,256)">, !cute.coord<"(?,?)">
-        scf.if %wg0 {
-          cute_nvgpu.epilogue_store #tm256wg, #tmaC, %descC, %tCrC, %iC, %smemC0, %wid if %store {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,256):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
-        } else {
-          cute_nvgpu.epilogue_store #tm256wg, #tmaC, %descC, %tCrC, %iC, %smemC1, %wid if %store {barrierId = 3 : i32} : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,256):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
-        }
+        // Epilogue: each warpgroup's accumulators go to its 64 rows of C
+        // (per_warpgroup: its half of %smemC, named barrier 2 + its index),
+        // in bf16, through shared memory, a 64x64 box at a time, stored by
+        // TMA while the next tile's mainloop runs.
+        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,256)">, !cute.coord<"(?,?)">
+        cute_nvgpu.epilogue_store #tm256, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store per_warpgroup {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
         scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
       }
-      // The last TMA stores finish reading shared memory before it goes.
-      %storer = arith.cmpi eq, %wid, %c0 : index
+      // The last TMA stores finish reading shared memory before it goes
+      // (each warpgroup's first thread issued its own).
+      %wgThread = arith.remui %ctid, %c128 : index
+      %storer = arith.cmpi eq, %wgThread, %c0 : index
       scf.if %storer {
         nvvm.cp.async.bulk.wait_group 0
       }
@@ -302,9 +288,7 @@ gpu.module @kernels {
     %offBars = arith.constant 196608 : index
     %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xbf16, #gpu.address_space<workgroup>>
     %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<49152xbf16, #gpu.address_space<workgroup>>
-    %offC1 = arith.constant 180224 : index
-    %smemC0 = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8192xbf16, #gpu.address_space<workgroup>>
-    %smemC1 = memref.view %dyn[%offC1][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8192xbf16, #gpu.address_space<workgroup>>
+    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16384xbf16, #gpu.address_space<workgroup>>
     %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi64, #gpu.address_space<workgroup>>
     // The consumers' 256 threads release stages.
     %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
@@ -367,23 +351,15 @@ gpu.module @kernels {
     } consumer 2 registers 232 {
     ^bb0(%wg: index):
       %ctid = arith.subi %tid, %c128 : index
-      // Each consumer warpgroup stores its own 64 rows of a tile, with its
-      // own half of the C buffer and named barrier: neither waits for the
-      // other's epilogue.
-      %wgBase = arith.muli %wg, %c128 : index
-      %wid = arith.subi %ctid, %wgBase : index
-      %wg0 = arith.cmpi eq, %wg, %c0 : index
       %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
-      %tileC = cute.static : !cute.tile<"(64,192)">
+      %tileC = cute.static : !cute.tile<"(128,192)">
       %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
       %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
       %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
         %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
         %hasK = arith.cmpi ugt, %kEnd, %kBegin : index
         %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
-        %tm2 = arith.muli %tm, %c2 : index
-        %wgRow = arith.addi %tm2, %wg : index
-        %cC = cute.make_coord %wgRow, %tn : !cute.coord<"(?,?)">
+        %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
         %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
 
         // Mainloop, fixup and epilogue as in @gemm_tn_128x256.
@@ -412,15 +388,12 @@ gpu.module @kernels {
         }
 
         %store = cute_nvgpu.stream_k_fixup #tm192, %sk, %cluster, %i, %tCrC, %partials, %flags, %ctid cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<?xi32, 1>
-        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,192)">, !cute.coord<"(?,?)">
-        scf.if %wg0 {
-          cute_nvgpu.epilogue_store #tm192wg, #tmaC, %descC, %tCrC, %iC, %smemC0, %wid if %store {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,192):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
-        } else {
-          cute_nvgpu.epilogue_store #tm192wg, #tmaC, %descC, %tCrC, %iC, %smemC1, %wid if %store {barrierId = 3 : i32} : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,192):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
-        }
+        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,192)">, !cute.coord<"(?,?)">
+        cute_nvgpu.epilogue_store #tm192, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store per_warpgroup {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
         scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
       }
-      %storer = arith.cmpi eq, %wid, %c0 : index
+      %wgThread = arith.remui %ctid, %c128 : index
+      %storer = arith.cmpi eq, %wgThread, %c0 : index
       scf.if %storer {
         nvvm.cp.async.bulk.wait_group 0
       }
@@ -469,9 +442,7 @@ gpu.module @kernels {
     %offBars = arith.constant 212992 : index
     %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32768xbf16, #gpu.address_space<workgroup>>
     %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<57344xbf16, #gpu.address_space<workgroup>>
-    %offC1 = arith.constant 196608 : index
-    %smemC0 = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8192xbf16, #gpu.address_space<workgroup>>
-    %smemC1 = memref.view %dyn[%offC1][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8192xbf16, #gpu.address_space<workgroup>>
+    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16384xbf16, #gpu.address_space<workgroup>>
     %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8xi64, #gpu.address_space<workgroup>>
     // The consumers' 256 threads release stages.
     %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
@@ -534,23 +505,15 @@ gpu.module @kernels {
     } consumer 2 registers 232 {
     ^bb0(%wg: index):
       %ctid = arith.subi %tid, %c128 : index
-      // Each consumer warpgroup stores its own 64 rows of a tile, with its
-      // own half of the C buffer and named barrier: neither waits for the
-      // other's epilogue.
-      %wgBase = arith.muli %wg, %c128 : index
-      %wid = arith.subi %ctid, %wgBase : index
-      %wg0 = arith.cmpi eq, %wg, %c0 : index
       %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
-      %tileC = cute.static : !cute.tile<"(64,224)">
+      %tileC = cute.static : !cute.tile<"(128,224)">
       %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
       %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
       %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
         %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
         %hasK = arith.cmpi ugt, %kEnd, %kBegin : index
         %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
-        %tm2 = arith.muli %tm, %c2 : index
-        %wgRow = arith.addi %tm2, %wg : index
-        %cC = cute.make_coord %wgRow, %tn : !cute.coord<"(?,?)">
+        %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
         %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,28),1,1):((1,2,4),0,0)">
 
         // Mainloop, fixup and epilogue as in @gemm_tn_128x256.
@@ -579,15 +542,12 @@ gpu.module @kernels {
         }
 
         %store = cute_nvgpu.stream_k_fixup #tm224, %sk, %cluster, %i, %tCrC, %partials, %flags, %ctid cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,28),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<?xi32, 1>
-        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,224)">, !cute.coord<"(?,?)">
-        scf.if %wg0 {
-          cute_nvgpu.epilogue_store #tm224wg, #tmaC32, %descC, %tCrC, %iC, %smemC0, %wid if %store {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,28),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,224):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
-        } else {
-          cute_nvgpu.epilogue_store #tm224wg, #tmaC32, %descC, %tCrC, %iC, %smemC1, %wid if %store {barrierId = 3 : i32} : !cute.tensor<f32, rmem, "((2,2,28),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,224):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
-        }
+        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,224)">, !cute.coord<"(?,?)">
+        cute_nvgpu.epilogue_store #tm224, #tmaC32, %descC, %tCrC, %iC, %smemC, %ctid if %store per_warpgroup {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,28),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,224):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
         scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
       }
-      %storer = arith.cmpi eq, %wid, %c0 : index
+      %wgThread = arith.remui %ctid, %c128 : index
+      %storer = arith.cmpi eq, %wgThread, %c0 : index
       scf.if %storer {
         nvvm.cp.async.bulk.wait_group 0
       }

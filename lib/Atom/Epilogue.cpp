@@ -45,18 +45,91 @@ Result<std::vector<Coords>> threadCoords(const TiledMma &mma) {
   return coords;
 }
 
+/// Each thread's values in its part of the tile, when the threads store it
+/// in `parts` parts.
+struct PartCoords {
+  int64_t partThreads, partRows, partCols;
+  std::vector<Coords> coords;
+};
+
+/// The threads' coordinates relative to their parts, or an error naming
+/// the first part that is not one cell of a grid of equal parts: the
+/// values of part p's threads must span exactly one partRows x partCols
+/// sub-tile at a multiple of (partRows, partCols), and no two parts the
+/// same one.
+Result<PartCoords> partCoords(const TiledMma &mma, int64_t parts) {
+  int64_t m = mma.tileSize(0), n = mma.tileSize(1);
+  int64_t threads = mma.numThreads();
+  if (parts < 1 || threads % parts)
+    return algebraError("the " + std::to_string(threads) +
+                        " threads do not split into " + std::to_string(parts) +
+                        " equal parts");
+  CUTE_TRY(coords, threadCoords(mma));
+  PartCoords result{threads / parts, m, n, std::move(coords)};
+  if (parts == 1)
+    return result;
+  // The rectangle each part's values span.
+  struct Span {
+    int64_t row0, col0, row1, col1;
+  };
+  std::vector<Span> spans(parts, {m, n, -1, -1});
+  for (int64_t t = 0; t < threads; ++t) {
+    Span &span = spans[t / result.partThreads];
+    for (auto [r, c] : result.coords[t])
+      span = {std::min(span.row0, r), std::min(span.col0, c),
+              std::max(span.row1, r), std::max(span.col1, c)};
+  }
+  result.partRows = spans[0].row1 - spans[0].row0 + 1;
+  result.partCols = spans[0].col1 - spans[0].col0 + 1;
+  std::vector<bool> taken(parts);
+  for (int64_t p = 0; p < parts; ++p) {
+    const Span &span = spans[p];
+    auto range = [](int64_t from, int64_t to) {
+      return std::to_string(from) + ".." + std::to_string(to);
+    };
+    bool cell = span.row1 - span.row0 + 1 == result.partRows &&
+                span.col1 - span.col0 + 1 == result.partCols &&
+                m % result.partRows == 0 && n % result.partCols == 0 &&
+                span.row0 % result.partRows == 0 &&
+                span.col0 % result.partCols == 0 &&
+                (m / result.partRows) * (n / result.partCols) == parts;
+    int64_t index = cell ? span.row0 / result.partRows * (n / result.partCols) +
+                               span.col0 / result.partCols
+                         : 0;
+    if (!cell || taken[index])
+      return algebraError(
+          "threads " + range(p * result.partThreads,
+                             (p + 1) * result.partThreads - 1) +
+          " hold rows " + range(span.row0, span.row1) + " and columns " +
+          range(span.col0, span.col1) + ": not one of " +
+          std::to_string(parts) + " equal parts that tile the " +
+          std::to_string(m) + "x" + std::to_string(n) + " tile");
+    taken[index] = true;
+  }
+  for (int64_t t = 0; t < threads; ++t) {
+    const Span &span = spans[t / result.partThreads];
+    for (auto &[r, c] : result.coords[t]) {
+      r -= span.row0;
+      c -= span.col0;
+    }
+  }
+  return result;
+}
+
 } // namespace
 
 Result<EpiloguePlan> mlir::cute::planEpilogue(const TiledMma &mma,
                                               int64_t boxRows, int64_t boxCols,
-                                              int valueBits) {
-  int64_t m = mma.tileSize(0), n = mma.tileSize(1);
+                                              int valueBits, int64_t parts) {
+  CUTE_TRY(split, partCoords(mma, parts));
+  int64_t m = split.partRows, n = split.partCols;
   if (boxRows < 1 || boxCols < 1 || m % boxRows || n % boxCols)
     return algebraError("a box of " + std::to_string(boxRows) + "x" +
                         std::to_string(boxCols) + " does not tile the " +
                         std::to_string(m) + "x" + std::to_string(n) +
-                        " accumulator tile");
-  CUTE_TRY(all, threadCoords(mma));
+                        (parts == 1 ? " accumulator tile"
+                                    : " part of the accumulator tile"));
+  const std::vector<Coords> &all = split.coords;
   const Coords &first = all.front();
   auto [row0, col0] = first.front();
   // The box of each value and its place relative to the first value, both
@@ -95,7 +168,8 @@ Result<EpiloguePlan> mlir::cute::planEpilogue(const TiledMma &mma,
   // Runs: consecutive values side by side in one box row, as long as the
   // alignment of their first column allows, up to 16 bytes.
   int64_t maxLength = std::max<int64_t>(1, 128 / valueBits);
-  EpiloguePlan plan{m / boxRows, n / boxCols, {}};
+  EpiloguePlan plan{split.partThreads, m, n, m / boxRows, n / boxCols,
+                    {}};
   for (size_t v = 0; v < first.size();) {
     int64_t length = 1;
     while (length * 2 <= maxLength && align[v] % (length * 2) == 0 &&
@@ -136,7 +210,10 @@ mlir::cute::planStmatrix(const TiledMma &mma, const EpiloguePlan &plan,
     }
   EpilogueStmatrixPlan result;
   result.groups.resize(groups);
-  CUTE_TRY(all, threadCoords(mma));
+  if (plan.partThreads % 32)
+    return algebraError("the parts are not stored by whole warps");
+  CUTE_TRY(split, partCoords(mma, mma.numThreads() / plan.partThreads));
+  const std::vector<Coords> &all = split.coords;
   for (int64_t warp = 0; warp < mma.numThreads() / 32; ++warp) {
     const Coords *lanes = &all[32 * warp];
     std::pair<int64_t, int64_t> first;

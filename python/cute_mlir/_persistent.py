@@ -212,16 +212,20 @@ def warp_specialize(producer, consumer):
 
 
 def epilogue_store(tiled_mma, atom, descriptor, acc, tile, buffer, thread,
-                   barrier_id=None, store=None):
+                   barrier_id=None, store=None, per_warpgroup=False):
     """``cute_nvgpu.epilogue_store``: the TiledMMA's accumulators `acc` to
     the global tile of coordinates `tile` through `buffer` (two stages of
     TMA store boxes) by TMA stores with `atom`; the consumers' threads
     synchronize on named barrier `barrier_id` (default 1). With `store`
     (an i1, such as stream_k_fixup's result), the TMA stores are issued
-    only where it holds."""
+    only where it holds. With `per_warpgroup`, each warpgroup stores its
+    own part of the tile on its own: its slice of `buffer`, named barrier
+    `barrier_id` + its index, its first thread issuing the stores."""
     attributes = {"tiledMma": tiled_mma, "atom": atom}
     if barrier_id is not None:
         attributes["barrierId"] = f"{int(barrier_id)} : i32"
+    if per_warpgroup:
+        attributes["perWarpgroup"] = "unit"
     operands = [descriptor, acc, tile, buffer, _b._value(thread, _b.index)]
     if store is not None:
         operands.append(store)

@@ -3,9 +3,9 @@ in, f32 accumulate. Warp-specialized, persistent: a block of three warpgroups pe
 of two along M that share 256 x N blocks of C by stream-K. The producer's leader fills a
 four-stage pipeline by TMA (B multicast, an N/2-row half from each CTA); two consumer warpgroups
 run wgmmas on each stage, release it, add up split tiles (stream_k_fixup) and store each 128 x N
-tile through shared memory by TMA (epilogue_store), each warpgroup its own 64 rows on a named
-barrier of its own. One function builds the example's three
-kernels, N = 256, 224 and 192, where the IR spells each out.
+tile through shared memory by TMA (epilogue_store per_warpgroup: each warpgroup its own 64 rows
+on a named barrier of its own). One function builds the example's three kernels, N = 256, 224
+and 192, where the IR spells each out.
 Run: PYTHONPATH=python python3 <this file>
 """
 from cute_mlir.builder import *
@@ -33,7 +33,6 @@ def tma_b(tile_n):
 def gemm_tn(tile_n):
     """The kernel on 128 x tile_n tiles of C (tile_n 256, 224 or 192): gemm_tn_128x<tile_n>."""
     TM = tiled_mma(f"SM90_64x{tile_n}x16_F32BF16BF16_SS", (2, 1, 1))
-    TM_WG = tiled_mma(f"SM90_64x{tile_n}x16_F32BF16BF16_SS", (1, 1, 1))  # one warpgroup's rows
     half, TMA_B = tile_n // 2, tma_b(tile_n)  # the rows of B each CTA loads and multicasts
 
     @kernel(block=384, name=f"gemm_tn_128x{tile_n}")
@@ -47,7 +46,7 @@ def gemm_tn(tile_n):
         cluster, clusters, rank = cluster_idx(), cluster_dim(), cluster_block_idx()
         smem = dynamic_shared()  # stages of A and B, two C boxes a warpgroup, eight mbarriers
         smemA, smemB = smem.alloc(bf16, 4 * 128 * 64), smem.alloc(bf16, 4 * tile_n * 64)
-        smemC0, smemC1 = smem.alloc(bf16, 64 * 64 * 2), smem.alloc(bf16, 64 * 64 * 2)
+        smemC = smem.alloc(bf16, 64 * 64 * 4)
         bars = smem.alloc(i64, 8)
         pipe = pipeline_create(bars, 256, cluster=(2, 1))  # the consumers' 256 threads release
         # Whole units, then the last ones' k-tiles, while the peers initialize;
@@ -82,11 +81,8 @@ def gemm_tn(tile_n):
                         yield_(pipeline_advance(st))
                     yield_(k_tiles.results[0])
                 pipeline_producer_tail(pipe, tiles.results[0])  # the peer is done with our stages
-        with ws.consumer() as wg:
+        with ws.consumer():
             ctid = tid - 128  # the consumers' thread index in the TiledMMA
-            # Each warpgroup stores its own 64 rows of a tile, with its own half of the C buffer
-            # and named barrier: neither waits for the other's epilogue.
-            wid, wg0 = ctid - wg * 128, wg == 0
             shC = make_shape(m, n)
             idC, start = make_identity_tensor(shC), pipeline_state(4, "consumer")
             tiles = range_(items, init=[start])
@@ -94,7 +90,6 @@ def gemm_tn(tile_n):
                 w, k_begin, k_end = stream_k_work(sk, cluster, i)
                 has_k = k_end > k_begin
                 tm, tn = tile_coord(w, tiles_m, tiles_n, group=8, cluster=(2, 1))
-                row = tm * 2 + wg  # the row of this warpgroup's 64 x tile_n tile of C
                 tCrC = make_fragment(Layout(((2, 2, tile_n // 8), 1, 1), ((1, 2, 4), 0, 0)), f32)
                 k_tiles = range_(k_begin, k_end, init=[tile_start, tile_start])
                 for kt, (st, prev) in k_tiles:  # wait, multiply, release the stage before
@@ -115,15 +110,13 @@ def gemm_tn(tile_n):
                     pipeline_consumer_release(pipe, k_tiles.results[1])
                 store = stream_k_fixup(TM, sk, cluster, i, tCrC, partials, flags, ctid,
                                        cluster=(2, 1))
-                iC = local_tile(idC, (64, tile_n), (row, tn))
-                with if_(wg0):
-                    epilogue_store(TM_WG, tma_c(tile_n), descC, tCrC, iC, smemC0, wid,
-                                   barrier_id=2, store=store)
-                with else_():
-                    epilogue_store(TM_WG, tma_c(tile_n), descC, tCrC, iC, smemC1, wid,
-                                   barrier_id=3, store=store)
+                # Each warpgroup stores its 64 rows with its half of smemC and named barrier
+                # 2 + its index: neither waits for the other's epilogue.
+                iC = local_tile(idC, (128, tile_n), (tm, tn))
+                epilogue_store(TM, tma_c(tile_n), descC, tCrC, iC, smemC, ctid, barrier_id=2,
+                               store=store, per_warpgroup=True)
                 yield_(k_tiles.results[0])
-            with if_(wid == 0):  # the last stores finish reading shared memory
+            with if_(ctid % 128 == 0):  # the last stores finish reading shared memory
                 cp_async_bulk_wait_group(0)
     return body
 

@@ -20,12 +20,15 @@ using namespace mlir::cute;
 
 namespace {
 
-TiledMma tiled(const std::string &atom, const std::string &atomLayout) {
+TiledMma tiled(const std::string &atom, const std::string &atomLayout,
+             const std::string &permutation = "") {
   Result<MmaAtom> a = lookupMmaAtom(atom);
   EXPECT_TRUE(a) << a.message();
   Result<Layout> layout = parseLayout(atomLayout);
   EXPECT_TRUE(layout) << layout.message();
-  Result<TiledMma> t = TiledMma::get(*a, *layout);
+  Result<TiledMma> t = permutation.empty()
+                           ? TiledMma::get(*a, *layout)
+                           : TiledMma::get(*a, *layout, *parseTiler(permutation));
   EXPECT_TRUE(t) << t.message();
   return *t;
 }
@@ -94,13 +97,21 @@ TEST(Epilogue, Sm80PairsAreFourBytesOfF16) {
 
 /// Checks `plan` against thread t's own partition of the (M,N) tile for
 /// every t (CuTe's get_slice(t).partition_C): each run's values sit where
-/// the plan puts them relative to the thread's first value, each value once.
+/// the plan puts them relative to the thread's first value, each value once,
+/// and, with parts, all of them in one part of the tile that only the
+/// thread's part holds.
 void expectPlanMatchesEveryThread(const TiledMma &mma, int64_t boxRows,
-                                  int64_t boxCols, int valueBits) {
-  Result<EpiloguePlan> plan = planEpilogue(mma, boxRows, boxCols, valueBits);
+                                  int64_t boxCols, int valueBits,
+                                  int64_t parts = 1) {
+  Result<EpiloguePlan> plan =
+      planEpilogue(mma, boxRows, boxCols, valueBits, parts);
   ASSERT_TRUE(plan) << plan.message();
   int64_t m = mma.tileSize(0), n = mma.tileSize(1);
+  ASSERT_EQ(plan->partThreads * parts, mma.numThreads());
+  ASSERT_EQ((m / plan->partRows) * (n / plan->partCols), parts);
   Layout colMajor = makeLayout(IntTuple::tuple({IntTuple(m), IntTuple(n)}));
+  // The part of the tile each part of the threads stores.
+  std::vector<int64_t> cellOfPart(parts, -1), partOfCell(parts, -1);
   for (int64_t t = 0; t < mma.numThreads(); ++t) {
     Result<std::pair<Layout, Int>> part = mma.partitionC(colMajor, Int(t));
     ASSERT_TRUE(part) << part.message();
@@ -120,6 +131,15 @@ void expectPlanMatchesEveryThread(const TiledMma &mma, int64_t boxRows,
         EXPECT_EQ(col - run.box % plan->boxesN * boxCols,
                   col0 + run.colOffset + i)
             << "thread " << t << " value " << run.value + i;
+        int64_t cell =
+            row / plan->partRows * (n / plan->partCols) + col / plan->partCols;
+        int64_t part = t / plan->partThreads;
+        if (cellOfPart[part] < 0 && partOfCell[cell] < 0) {
+          cellOfPart[part] = cell;
+          partOfCell[cell] = part;
+        }
+        EXPECT_EQ(cellOfPart[part], cell)
+            << "thread " << t << " value " << run.value + i;
         ++seen.at(run.value + i);
       }
     for (size_t v = 0; v < seen.size(); ++v)
@@ -138,6 +158,83 @@ TEST(Epilogue, PlanMatchesEveryThreadsPartition) {
       tiled("SM80_16x8x16_F32F16F16F32_TN", "(2,2,1):(1,2,0)"), 32, 16, 32);
   expectPlanMatchesEveryThread(
       tiled("SM70_8x8x4_F32F16F16F32_TN", "(2,2,1):(1,2,0)"), 16, 16, 32);
+}
+
+TEST(EpilogueParts, EachWarpgroupStoresItsOwnRowsInBoxesOfItsOwn) {
+  // Two warpgroups along M, each storing its 64 rows: the boxes of 64 rows
+  // that a one-part plan refuses (BoxesThatSplitTheWarpgroupsAreRejected)
+  // tile each part, and the runs are a one-warpgroup TiledMMA's.
+  TiledMma two = tiled("SM90_64x256x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)");
+  TiledMma one = tiled("SM90_64x256x16_F32BF16BF16_SS", "(1,1,1):(0,0,0)");
+  Result<EpiloguePlan> parts = planEpilogue(two, 64, 64, 16, /*parts=*/2);
+  ASSERT_TRUE(parts) << parts.message();
+  Result<EpiloguePlan> alone = planEpilogue(one, 64, 64, 16);
+  ASSERT_TRUE(alone) << alone.message();
+  EXPECT_EQ(parts->partThreads, 128);
+  EXPECT_EQ(parts->partRows, 64);
+  EXPECT_EQ(parts->partCols, 256);
+  EXPECT_EQ(parts->boxesM, 1);
+  EXPECT_EQ(parts->boxesN, 4);
+  ASSERT_EQ(parts->runs.size(), alone->runs.size());
+  for (size_t i = 0; i < parts->runs.size(); ++i) {
+    const EpilogueRun &a = parts->runs[i], &b = alone->runs[i];
+    EXPECT_EQ(std::tie(a.box, a.value, a.length, a.rowOffset, a.colOffset),
+              std::tie(b.box, b.value, b.length, b.rowOffset, b.colOffset))
+        << i;
+  }
+  // stmatrix places each warp's matrices as in one warpgroup's epilogue.
+  Result<EpilogueStmatrixPlan> st = planStmatrix(two, *parts, 64, 64, 16);
+  ASSERT_TRUE(st) << st.message();
+  Result<EpilogueStmatrixPlan> stAlone = planStmatrix(one, *alone, 64, 64, 16);
+  ASSERT_TRUE(stAlone) << stAlone.message();
+  EXPECT_EQ(st->matrixOffsets, stAlone->matrixOffsets);
+  EXPECT_EQ(st->firstBoxOrigin, stAlone->firstBoxOrigin);
+  ASSERT_EQ(st->groups.size(), stAlone->groups.size());
+  for (size_t g = 0; g < st->groups.size(); ++g)
+    EXPECT_EQ(std::tie(st->groups[g].box, st->groups[g].rowOffset,
+                       st->groups[g].colOffset),
+              std::tie(stAlone->groups[g].box, stAlone->groups[g].rowOffset,
+                       stAlone->groups[g].colOffset))
+        << g;
+}
+
+TEST(EpilogueParts, PartsMatchEveryThreadsPartition) {
+  // Warpgroups along M and along N, and four along M stored in two parts
+  // (each of two warpgroups' rows, as boxes of one part must span) or four.
+  expectPlanMatchesEveryThread(
+      tiled("SM90_64x256x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)"), 64, 64, 16, 2);
+  expectPlanMatchesEveryThread(
+      tiled("SM90_64x64x16_F32F16F16_SS", "(1,2,1):(0,1,0)"), 64, 32, 32, 2);
+  expectPlanMatchesEveryThread(
+      tiled("SM90_64x64x16_F32F16F16_SS", "(4,1,1):(1,0,0)"), 128, 32, 32, 2);
+  expectPlanMatchesEveryThread(
+      tiled("SM90_64x64x16_F32F16F16_SS", "(4,1,1):(1,0,0)"), 64, 32, 32, 4);
+}
+
+TEST(EpilogueParts, PartsMustBeEqualCellsOfTheTile) {
+  // An M permutation that interleaves the warpgroups' rows in 8-row
+  // groups: warpgroup 0 holds rows 0-31 and 64-95, no part of its own.
+  TiledMma mixed = tiled("SM90_64x64x16_F32F16F16_SS", "(2,1,1):(1,0,0)",
+                         "((8,2,8):(1,64,8),_,_)");
+  Result<EpiloguePlan> plan = planEpilogue(mixed, 32, 32, 32, 2);
+  ASSERT_FALSE(plan);
+  EXPECT_NE(plan.message().find("threads 0..127 hold rows 0..95"),
+            std::string::npos)
+      << plan.message();
+  // The threads must split evenly.
+  TiledMma two = tiled("SM90_64x64x16_F32F16F16_SS", "(2,1,1):(1,0,0)");
+  Result<EpiloguePlan> three = planEpilogue(two, 64, 32, 32, 3);
+  ASSERT_FALSE(three);
+  EXPECT_NE(three.message().find("do not split into 3 equal parts"),
+            std::string::npos)
+      << three.message();
+  // Boxes tile a part, not the whole tile: 128-row boxes do not fit a
+  // warpgroup's 64 rows.
+  Result<EpiloguePlan> tall = planEpilogue(two, 128, 32, 32, 2);
+  ASSERT_FALSE(tall);
+  EXPECT_NE(tall.message().find("64x64 part of the accumulator tile"),
+            std::string::npos)
+      << tall.message();
 }
 
 /// The stmatrix plan of bf16 C of two warpgroups along M (a 128x256 tile)

@@ -12,6 +12,12 @@
 // time. The plan checks that, for every thread, and groups each thread's
 // values into runs that one vector store can write.
 //
+// The threads may also store the tile in parts: the threads split into
+// runs of consecutive ones (the warpgroups of a wgmma TiledMMA), each of
+// which stores its own part of the tile on its own. The parts must then be
+// equal, aligned sub-tiles that tile the tile; boxes and places are
+// relative to a thread's part.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CUTE_MLIR_ATOM_EPILOGUE_H
@@ -26,7 +32,7 @@ namespace cute {
 
 /// `length` consecutive accumulator values, from `value` on, that sit side by
 /// side in one row of box `box` (boxes numbered row of boxes by row of
-/// boxes). Relative to the thread's first value, at (row, col) of the tile,
+/// boxes). Relative to the thread's first value, at (row, col) of its part,
 /// the run starts at (row + rowOffset, col + colOffset) of its box.
 struct EpilogueRun {
   int64_t box;
@@ -37,6 +43,10 @@ struct EpilogueRun {
 };
 
 struct EpiloguePlan {
+  /// Threads p * partThreads .. (p + 1) * partThreads - 1 store part p of
+  /// the tile, partRows x partCols of it, in boxesM x boxesN boxes (one
+  /// part: the whole tile).
+  int64_t partThreads, partRows, partCols;
   int64_t boxesM, boxesN;
   /// Every value of a thread once, box by box.
   std::vector<EpilogueRun> runs;
@@ -60,12 +70,12 @@ struct EpilogueStmatrixPlan {
   /// group's first matrix; lane l gives stmatrix the address of row l % 8
   /// of matrix l / 8.
   std::array<std::pair<int64_t, int64_t>, 4> matrixOffsets;
-  /// The tile's (row, col) where the first group's box starts.
+  /// The (row, col) in a thread's part where the first group's box starts.
   std::pair<int64_t, int64_t> firstBoxOrigin;
   std::vector<EpilogueStmatrix> groups;
 
   /// The row lane `lane` addresses for the first group, in that group's
-  /// box, relative to where the thread's first value sits in the tile:
+  /// box, relative to where the thread's first value sits in its part:
   /// its warp's first matrix is lane / 4 rows and 2 (lane % 4) columns
   /// before that value, and the lane's row is row lane % 8 of matrix
   /// lane / 8.
@@ -88,10 +98,13 @@ Result<EpilogueStmatrixPlan> planStmatrix(const TiledMma &mma,
 /// The plan for the threads of `mma` storing their accumulators (CuTe's
 /// partition_C order, value i being flat coordinate i of the fragment) as
 /// `valueBits`-bit values in boxes of boxRows x boxCols, with vector stores
-/// of up to 16 bytes; or an error naming the box that a thread's values do
-/// not fall in the same way for every thread.
+/// of up to 16 bytes, in `parts` parts stored each by as many consecutive
+/// threads; or an error naming the threads whose values are not one of a
+/// grid of equal parts, or the box that a thread's values do not fall in
+/// the same way for every thread.
 Result<EpiloguePlan> planEpilogue(const TiledMma &mma, int64_t boxRows,
-                                  int64_t boxCols, int valueBits);
+                                  int64_t boxCols, int valueBits,
+                                  int64_t parts = 1);
 
 } // namespace cute
 } // namespace mlir

@@ -17,6 +17,9 @@
 // 16-bit C in stmatrix's fragment (cute::planStmatrix) goes out four runs
 // at a time through the SM90_U32x4_STSM_N copy atom, each lane addressing
 // its matrix row from one more per-thread base.
+// With per_warpgroup, all of this happens per warpgroup, on its part of the
+// tile: the warpgroup's slice of the buffer, its barrier (a run-time id)
+// and its first thread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,8 +55,11 @@ public:
     int64_t boxCols = atom.box[0], boxRows = atom.box[1];
     outType = op.getAtom().getValueType();
     bytes = elementBits(outType) / 8;
+    int64_t parts = op.getPerWarpgroup()
+                        ? mma.numThreads() / WarpSpecializeOp::kWarpgroupThreads
+                        : 1;
     cute::EpiloguePlan plan =
-        *cute::planEpilogue(mma, boxRows, boxCols, bytes * 8);
+        *cute::planEpilogue(mma, boxRows, boxCols, bytes * 8, parts);
     // 16-bit C in stmatrix's fragment: one stmatrix.x4 per four runs.
     Result<cute::EpilogueStmatrixPlan> stmatrix =
         cute::planStmatrix(mma, plan, boxRows, boxCols, bytes * 8);
@@ -83,6 +89,19 @@ public:
     Value first = emitter.emit(part->second);
     Value row = arith::RemUIOp::create(b, loc, first, index(m));
     Value col = arith::DivUIOp::create(b, loc, first, index(m));
+    // A thread's part starts at the multiple of the part's size before its
+    // first value; rows and columns from here on are in the part.
+    Value partRow, partCol;
+    if (plan.partRows < m) {
+      Value inPart = arith::RemUIOp::create(b, loc, row, index(plan.partRows));
+      partRow = arith::SubIOp::create(b, loc, row, inPart);
+      row = inPart;
+    }
+    if (plan.partCols < n) {
+      Value inPart = arith::RemUIOp::create(b, loc, col, index(plan.partCols));
+      partCol = arith::SubIOp::create(b, loc, col, inPart);
+      col = inPart;
+    }
     // Its byte offset in a box; runs sit at constant offsets from it.
     threadOffset = arith::MulIOp::create(
         b, loc,
@@ -93,23 +112,43 @@ public:
       stmatrixOffset = stmatrixRowOffset(*stmatrix, row, col, boxCols);
     Value originM = emitter.emit(origin->mode(0).value());
     Value originN = emitter.emit(origin->mode(1).value());
+    if (partRow)
+      originM = arith::AddIOp::create(b, loc, originM, partRow);
+    if (partCol)
+      originN = arith::AddIOp::create(b, loc, originN, partCol);
 
+    // The thread's part: its slice of the buffer, its named barrier, and
+    // the first of its threads, which issues the part's TMA stores.
+    int64_t partElements =
+        cast<MemRefType>(op.getBuffer().getType()).getNumElements() / parts;
+    Value partThread = op.getThread(), partIndex = index(0);
+    if (parts > 1) {
+      partIndex =
+          arith::DivUIOp::create(b, loc, partThread, index(plan.partThreads));
+      partThread =
+          arith::RemUIOp::create(b, loc, partThread, index(plan.partThreads));
+    }
     auto shared = unsigned(NVVM::NVVMMemorySpace::Shared);
-    FailureOr<Value> base =
-        pointerIntoMemref(b, op, op.getBuffer(), index(0), shared);
+    FailureOr<Value> base = pointerIntoMemref(
+        b, op, op.getBuffer(),
+        parts > 1 ? arith::MulIOp::create(b, loc, partIndex, index(partElements))
+                  : partIndex,
+        shared);
     if (failed(base))
       return failure();
     buffer = *base;
     baseAddress = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), buffer);
     swizzle = atom.byteSwizzle();
     int64_t boxBytes = boxRows * boxCols * bytes;
-    int64_t stages =
-        cast<MemRefType>(op.getBuffer().getType()).getNumElements() * bytes /
-        boxBytes;
+    int64_t stages = partElements * bytes / boxBytes;
     leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                   op.getThread(), index(0));
+                                   partThread, index(0));
     barrierId = i32(op.getBarrierId());
-    barrierThreads = i32(mma.numThreads());
+    if (parts > 1)
+      barrierId = arith::AddIOp::create(
+          b, loc, barrierId,
+          arith::IndexCastOp::create(b, loc, b.getI32Type(), partIndex));
+    barrierThreads = i32(plan.partThreads);
     Value storePredicate;
     if (Value store = op.getStore())
       storePredicate = opaquePredicate(store);

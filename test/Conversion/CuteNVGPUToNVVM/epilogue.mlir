@@ -139,9 +139,49 @@
 // CHECK-NOT: scf.if %[[STORE]]
 // CHECK: gpu.return
 
+// per_warpgroup: two warpgroups along M (a 128x64 tile) store f32 in
+// 64x16 boxes, each its own 64 rows in four of them. A thread's row in its
+// part is its first value's row modulo 64 and the part's origin (the rest)
+// moves the tile's origin; warpgroup w = t / 128 takes elements 2048 w .. of the
+// buffer (its two 4 KiB stages), named barrier 4 + w of 128 threads, and
+// its first thread (t % 128 == 0) waits, stores and commits.
+// CHECK-LABEL: gpu.func @store_per_warpgroup
+// CHECK: %[[TID:.*]] = gpu.thread_id  x
+// CHECK-NEXT: %[[INWG:.*]] = arith.remui %[[TID]], %c128 : index
+// CHECK: %[[ROW:.*]] = arith.remui %[[FIRST:.*]], %c128 : index
+// CHECK-NEXT: %[[COL:.*]] = arith.divui %[[FIRST]], %c128 : index
+// CHECK-NEXT: %[[INPART:.*]] = arith.remui %[[ROW]], %c64 : index
+// CHECK-NEXT: %[[PARTROW:.*]] = arith.subi %[[ROW]], %[[INPART]] : index
+// CHECK-NEXT: %[[R16:.*]] = arith.muli %[[INPART]], %c16 : index
+// CHECK-NEXT: %[[RC:.*]] = arith.addi %[[R16]], %[[COL]] : index
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[RC]], %c4 : index
+// CHECK: %[[TILEM:.*]] = arith.remui %{{.*}}, %c16777216 : index
+// CHECK: %[[TILEN:.*]] = arith.remui %{{.*}}, %c16777216 : index
+// CHECK-NEXT: %[[ORIGINM:.*]] = arith.addi %[[TILEM]], %[[PARTROW]] : index
+// CHECK-NEXT: %[[SLICE:.*]] = arith.muli %[[WG:.*]], %c2048 : index
+// CHECK: %[[BASE:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}]
+// CHECK: %[[LEAD:.*]] = arith.cmpi eq, %[[INWG]], %c0 : index
+// CHECK-NEXT: %[[WGI32:.*]] = arith.index_cast %[[WG]] : index to i32
+// CHECK-NEXT: %[[BAR:.*]] = arith.addi %[[WGI32]], %c4_i32 : i32
+// CHECK-NEXT: scf.if %[[LEAD]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK: nvvm.barrier id = %[[BAR]] number_of_threads = %c128_i32
+// CHECK: arith.index_cast %[[OFF]] : index to i64
+// CHECK: nvvm.fence.proxy
+// CHECK-NEXT: nvvm.barrier id = %[[BAR]] number_of_threads = %c128_i32
+// CHECK-NEXT: %[[N0:.*]] = arith.index_cast %[[TILEN]] : index to i32
+// CHECK-NEXT: %[[M0:.*]] = arith.index_cast %[[ORIGINM]] : index to i32
+// CHECK-NEXT: scf.if %[[LEAD]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %arg0, %[[BASE]], box[%[[N0]], %[[M0]]]
+// CHECK: nvvm.barrier id = %[[BAR]] number_of_threads = %c128_i32
+// CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.global.shared.cta
+// CHECK-NOT: nvvm.cp.async.bulk.tensor.global.shared.cta
+// CHECK: gpu.return
+
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
 #st = #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>
 #st32 = #cute_nvgpu.tma_atom<store, f32, box = [16, 64], swizzle = 64>
+#tm2 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(2,1,1)">
 module attributes {gpu.container_module} {
 gpu.module @k {
   gpu.func @store(%desc: !llvm.ptr, %m: index, %n: index, %tm: index, %tn: index) kernel {
@@ -178,6 +218,18 @@ gpu.module @k {
     %c = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
     %tile = cute.local_tile %id, %t, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,64)">, !cute.coord<"(?,?)">
     cute_nvgpu.epilogue_store #tm, #st, %desc, %acc, %tile, %buf, %tid if %store : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+  gpu.func @store_per_warpgroup(%desc: !llvm.ptr, %m: index, %n: index, %tm: index, %tn: index) kernel {
+    %tid = gpu.thread_id x
+    %acc = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+    %buf = memref.alloca() : memref<4096xf32, #gpu.address_space<workgroup>>
+    %sh = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+    %id = cute.make_identity_tensor %sh : !cute.shape<"(?,?)">
+    %t = cute.static : !cute.tile<"(128,64)">
+    %c = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
+    %tile = cute.local_tile %id, %t, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,?)">
+    cute_nvgpu.epilogue_store #tm2, #st32, %desc, %acc, %tile, %buf, %tid per_warpgroup {barrierId = 4 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<4096xf32, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

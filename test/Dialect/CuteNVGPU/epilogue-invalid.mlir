@@ -140,6 +140,50 @@ func.func @acc_size(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,4),1,1):
 
 // -----
 
+// per_warpgroup: whole warpgroups, a barrier for each, a buffer that splits
+// into whole boxes for each, and boxes that tile each warpgroup's rows.
+func.func @per_warpgroup_warps(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(32,8):(1,16777216)">, %buf: memref<512xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{per_warpgroup needs whole warpgroups, but the TiledMMA has 64 threads}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [16, 32]>, %d, %acc, %tile, %buf, %t per_warpgroup : !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(32,8):(1,16777216)">, memref<512xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @per_warpgroup_barriers(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %buf: memref<8192xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the 2 warpgroups take named barriers 15..16, past the last one, 15}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(2,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t per_warpgroup {barrierId = 15 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<8192xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @per_warpgroup_buffer(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %buf: memref<6144xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the staging buffer holds whole boxes of 2048 values for each warpgroup, got 'memref<6144xf16, #gpu.address_space<workgroup>>'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(2,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t per_warpgroup : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<6144xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @per_warpgroup_box(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %buf: memref<8192xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{a box of 128x32 does not tile the 64x64 part of the accumulator tile}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(2,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 128], swizzle = 64>, %d, %acc, %tile, %buf, %t per_warpgroup : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<8192xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// Warpgroups whose rows interleave (an M permutation of 8-row groups) have
+// no part of the tile of their own.
+func.func @per_warpgroup_interleaved(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %buf: memref<8192xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{threads 0..127 hold rows 0..95 and columns 0..63: not one of 2 equal parts that tile the 128x64 tile}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(2,1,1)", permutation = "((8,2,8):(1,64,8),_,_)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 32], swizzle = 64>, %d, %acc, %tile, %buf, %t per_warpgroup : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<8192xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 // sm_90 without +ptx80 emits PTX ISA 7.8, which has no TMA store nor its
 // read-only bulk-group wait (LLVM's backend aborted on the wait).
 gpu.module @sm90_ptx78 [#nvvm.target<chip = "sm_90">] {

@@ -17,6 +17,8 @@ using namespace mlir::cute_nvgpu;
 using cute::Result;
 
 static constexpr int64_t kMaxBlockThreads = 1024;
+static constexpr int64_t kWarpgroupThreads =
+    WarpSpecializeOp::kWarpgroupThreads;
 
 /// Accumulators are stored as they are or narrowed to f32, f16 or bf16: the
 /// conversions `arith.truncf` lowers to LLVM (an fp8 one stayed in the IR
@@ -119,14 +121,32 @@ LogicalResult EpilogueStoreOp::verify() {
   if (buffer.getElementType() != out)
     return emitOpError() << "the staging buffer holds the stored " << out
                          << " values, got " << buffer;
+  // With per_warpgroup, each warpgroup has a named barrier and a slice of
+  // the buffer of its own.
+  int64_t parts = 1;
+  if (getPerWarpgroup()) {
+    if (mma->numThreads() % kWarpgroupThreads != 0)
+      return emitOpError() << "per_warpgroup needs whole warpgroups, but the "
+                              "TiledMMA has "
+                           << mma->numThreads() << " threads";
+    parts = mma->numThreads() / kWarpgroupThreads;
+    if (getBarrierId() + parts - 1 > 15)
+      return emitOpError() << "the " << parts
+                           << " warpgroups take named barriers "
+                           << getBarrierId() << ".."
+                           << getBarrierId() + parts - 1
+                           << ", past the last one, 15";
+  }
   int64_t boxElements = boxRows * boxCols;
   if (!buffer.hasStaticShape() || buffer.getNumElements() < boxElements ||
-      buffer.getNumElements() % boxElements != 0)
+      buffer.getNumElements() % (boxElements * parts) != 0)
     return emitOpError() << "the staging buffer holds whole boxes of "
-                         << boxElements << " values, got " << buffer;
+                         << boxElements << " values"
+                         << (parts > 1 ? " for each warpgroup" : "")
+                         << ", got " << buffer;
 
-  Result<cute::EpiloguePlan> plan =
-      cute::planEpilogue(*mma, boxRows, boxCols, cute_nvgpu::elementBits(out));
+  Result<cute::EpiloguePlan> plan = cute::planEpilogue(
+      *mma, boxRows, boxCols, cute_nvgpu::elementBits(out), parts);
   if (plan.failed())
     return emitOpError() << plan.message();
   int64_t values = 0;

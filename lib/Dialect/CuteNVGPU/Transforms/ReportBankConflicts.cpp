@@ -365,7 +365,8 @@ void Reporter::report(EpilogueStoreOp op) {
   // store of every thread, at its first accumulator's place in the box plus
   // the run's constant offset, swizzled on the address bits; or, for 16-bit
   // C in stmatrix's fragment, each group of four runs one stmatrix.x4 whose
-  // lane l addresses row l % 8 of matrix l / 8.
+  // lane l addresses row l % 8 of matrix l / 8. With per_warpgroup, each
+  // warpgroup's offsets are in its part of the tile and its buffer slice.
   cute::Result<cute::TiledMma> mma = op.getTiledMma().getTiledMma();
   cute::Result<cute::TmaAtom> atom = op.getAtom().getTmaAtom();
   if (mma.failed() || atom.failed())
@@ -373,15 +374,19 @@ void Reporter::report(EpilogueStoreOp op) {
   int64_t boxCols = atom->box[0], boxRows = atom->box[1];
   int bits = elementBits(op.getAtom().getValueType());
   int64_t bytes = bits / 8;
+  int64_t parts =
+      op.getPerWarpgroup()
+          ? mma->numThreads() / cute_nvgpu::WarpSpecializeOp::kWarpgroupThreads
+          : 1;
   cute::Result<cute::EpiloguePlan> plan =
-      cute::planEpilogue(*mma, boxRows, boxCols, bits);
+      cute::planEpilogue(*mma, boxRows, boxCols, bits, parts);
   if (plan.failed())
     return cannotAnalyse(op, plan.message());
   int64_t boxBytes = boxRows * boxCols * bytes;
-  int64_t stages =
-      cast<MemRefType>(op.getBuffer().getType()).getNumElements() *
-      elementBits(cast<MemRefType>(op.getBuffer().getType()).getElementType()) /
-      8 / boxBytes;
+  auto bufferType = cast<MemRefType>(op.getBuffer().getType());
+  int64_t partBytes = bufferType.getNumElements() *
+                      elementBits(bufferType.getElementType()) / 8 / parts;
+  int64_t stages = partBytes / boxBytes;
   if (stages < 1)
     return cannotAnalyse(op, "its buffer holds no box");
   cute::Swizzle swizzle = atom->byteSwizzle();
@@ -424,14 +429,15 @@ void Reporter::report(EpilogueStoreOp op) {
         return failure();
       }
       int64_t at = part->second.value();
-      int64_t row = at % m, col = at / m;
+      int64_t row = at % m % plan->partRows, col = at / m % plan->partCols;
       if (stmatrix) {
         // The row this lane addresses, from its warp's first matrix.
         auto [dRow, dCol] = stmatrix->laneOffset(*tid % cute::kWarpLanes);
         row += dRow;
         col += dCol;
       }
-      threadOffsets.push_back((row * boxCols + col) * bytes);
+      threadOffsets.push_back(*tid / plan->partThreads * partBytes +
+                              (row * boxCols + col) * bytes);
     }
     std::vector<WarpAccess> accesses;
     if (stmatrix) {
