@@ -98,8 +98,8 @@ Result<PartCoords> partCoords(const TiledMma &mma, int64_t parts) {
                          : 0;
     if (!cell || taken[index])
       return algebraError(
-          "threads " + range(p * result.partThreads,
-                             (p + 1) * result.partThreads - 1) +
+          "threads " +
+          range(p * result.partThreads, (p + 1) * result.partThreads - 1) +
           " hold rows " + range(span.row0, span.row1) + " and columns " +
           range(span.col0, span.col1) + ": not one of " +
           std::to_string(parts) + " equal parts that tile the " +
@@ -124,11 +124,10 @@ Result<EpiloguePlan> mlir::cute::planEpilogue(const TiledMma &mma,
   CUTE_TRY(split, partCoords(mma, parts));
   int64_t m = split.partRows, n = split.partCols;
   if (boxRows < 1 || boxCols < 1 || m % boxRows || n % boxCols)
-    return algebraError("a box of " + std::to_string(boxRows) + "x" +
-                        std::to_string(boxCols) + " does not tile the " +
-                        std::to_string(m) + "x" + std::to_string(n) +
-                        (parts == 1 ? " accumulator tile"
-                                    : " part of the accumulator tile"));
+    return algebraError(
+        "a box of " + std::to_string(boxRows) + "x" + std::to_string(boxCols) +
+        " does not tile the " + std::to_string(m) + "x" + std::to_string(n) +
+        (parts == 1 ? " accumulator tile" : " part of the accumulator tile"));
   const std::vector<Coords> &all = split.coords;
   const Coords &first = all.front();
   auto [row0, col0] = first.front();
@@ -168,8 +167,7 @@ Result<EpiloguePlan> mlir::cute::planEpilogue(const TiledMma &mma,
   // Runs: consecutive values side by side in one box row, as long as the
   // alignment of their first column allows, up to 16 bytes.
   int64_t maxLength = std::max<int64_t>(1, 128 / valueBits);
-  EpiloguePlan plan{split.partThreads, m, n, m / boxRows, n / boxCols,
-                    {}};
+  EpiloguePlan plan{split.partThreads, m, n, m / boxRows, n / boxCols, {}};
   for (size_t v = 0; v < first.size();) {
     int64_t length = 1;
     while (length * 2 <= maxLength && align[v] % (length * 2) == 0 &&

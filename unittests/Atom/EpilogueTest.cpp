@@ -21,14 +21,15 @@ using namespace mlir::cute;
 namespace {
 
 TiledMma tiled(const std::string &atom, const std::string &atomLayout,
-             const std::string &permutation = "") {
+               const std::string &permutation = "") {
   Result<MmaAtom> a = lookupMmaAtom(atom);
   EXPECT_TRUE(a) << a.message();
   Result<Layout> layout = parseLayout(atomLayout);
   EXPECT_TRUE(layout) << layout.message();
-  Result<TiledMma> t = permutation.empty()
-                           ? TiledMma::get(*a, *layout)
-                           : TiledMma::get(*a, *layout, *parseTiler(permutation));
+  Result<TiledMma> t =
+      permutation.empty()
+          ? TiledMma::get(*a, *layout)
+          : TiledMma::get(*a, *layout, *parseTiler(permutation));
   EXPECT_TRUE(t) << t.message();
   return *t;
 }

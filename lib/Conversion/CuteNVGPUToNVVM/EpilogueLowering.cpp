@@ -122,18 +122,18 @@ public:
     int64_t partElements =
         cast<MemRefType>(op.getBuffer().getType()).getNumElements() / parts;
     Value partThread = op.getThread(), partIndex = index(0);
+    Value sliceStart = partIndex;
     if (parts > 1) {
       partIndex =
           arith::DivUIOp::create(b, loc, partThread, index(plan.partThreads));
       partThread =
           arith::RemUIOp::create(b, loc, partThread, index(plan.partThreads));
+      sliceStart =
+          arith::MulIOp::create(b, loc, partIndex, index(partElements));
     }
     auto shared = unsigned(NVVM::NVVMMemorySpace::Shared);
-    FailureOr<Value> base = pointerIntoMemref(
-        b, op, op.getBuffer(),
-        parts > 1 ? arith::MulIOp::create(b, loc, partIndex, index(partElements))
-                  : partIndex,
-        shared);
+    FailureOr<Value> base =
+        pointerIntoMemref(b, op, op.getBuffer(), sliceStart, shared);
     if (failed(base))
       return failure();
     buffer = *base;
@@ -141,8 +141,8 @@ public:
     swizzle = atom.byteSwizzle();
     int64_t boxBytes = boxRows * boxCols * bytes;
     int64_t stages = partElements * bytes / boxBytes;
-    leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                   partThread, index(0));
+    leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, partThread,
+                                   index(0));
     barrierId = i32(op.getBarrierId());
     if (parts > 1)
       barrierId = arith::AddIOp::create(

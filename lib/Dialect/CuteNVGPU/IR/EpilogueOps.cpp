@@ -142,8 +142,8 @@ LogicalResult EpilogueStoreOp::verify() {
       buffer.getNumElements() % (boxElements * parts) != 0)
     return emitOpError() << "the staging buffer holds whole boxes of "
                          << boxElements << " values"
-                         << (parts > 1 ? " for each warpgroup" : "")
-                         << ", got " << buffer;
+                         << (parts > 1 ? " for each warpgroup" : "") << ", got "
+                         << buffer;
 
   Result<cute::EpiloguePlan> plan = cute::planEpilogue(
       *mma, boxRows, boxCols, cute_nvgpu::elementBits(out), parts);
