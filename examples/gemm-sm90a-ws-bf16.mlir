@@ -238,13 +238,8 @@ gpu.module @kernels {
         cute_nvgpu.epilogue_store #tm256, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store per_warpgroup {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,32),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,256):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
         scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
       }
-      // The last TMA stores finish reading shared memory before it goes
-      // (each warpgroup's first thread issued its own).
-      %wgThread = arith.remui %ctid, %c128 : index
-      %storer = arith.cmpi eq, %wgThread, %c0 : index
-      scf.if %storer {
-        nvvm.cp.async.bulk.wait_group 0
-      }
+      // The last TMA stores finish reading shared memory before it goes.
+      cute_nvgpu.epilogue_store_tail #tm256, %ctid per_warpgroup
     }
     gpu.return
   }
@@ -392,11 +387,7 @@ gpu.module @kernels {
         cute_nvgpu.epilogue_store #tm192, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store per_warpgroup {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
         scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
       }
-      %wgThread = arith.remui %ctid, %c128 : index
-      %storer = arith.cmpi eq, %wgThread, %c0 : index
-      scf.if %storer {
-        nvvm.cp.async.bulk.wait_group 0
-      }
+      cute_nvgpu.epilogue_store_tail #tm192, %ctid per_warpgroup
     }
     gpu.return
   }
@@ -546,11 +537,7 @@ gpu.module @kernels {
         cute_nvgpu.epilogue_store #tm224, #tmaC32, %descC, %tCrC, %iC, %smemC, %ctid if %store per_warpgroup {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,28),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,224):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
         scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
       }
-      %wgThread = arith.remui %ctid, %c128 : index
-      %storer = arith.cmpi eq, %wgThread, %c0 : index
-      scf.if %storer {
-        nvvm.cp.async.bulk.wait_group 0
-      }
+      cute_nvgpu.epilogue_store_tail #tm224, %ctid per_warpgroup
     }
     gpu.return
   }

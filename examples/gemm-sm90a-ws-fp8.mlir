@@ -222,10 +222,7 @@ gpu.module @kernels {
         scf.yield %end : !cute_nvgpu.pipeline_state<4>
       }
       // The last TMA stores finish reading shared memory before it goes.
-      %storer = arith.cmpi eq, %ctid, %c0 : index
-      scf.if %storer {
-        nvvm.cp.async.bulk.wait_group 0
-      }
+      cute_nvgpu.epilogue_store_tail #tm192, %ctid
     }
     gpu.return
   }
@@ -415,10 +412,7 @@ gpu.module @kernels {
         scf.yield %end : !cute_nvgpu.pipeline_state<4>
       }
       // The last TMA stores finish reading shared memory before it goes.
-      %storer = arith.cmpi eq, %ctid, %c0 : index
-      scf.if %storer {
-        nvvm.cp.async.bulk.wait_group 0
-      }
+      cute_nvgpu.epilogue_store_tail #tm256, %ctid
     }
     gpu.return
   }

@@ -14,7 +14,7 @@ __all__ = [
     "pipeline_consumer_wait", "pipeline_consumer_release", "tile_coord",
     "stream_k_schedule", "stream_k_work_count", "stream_k_work",
     "stream_k_fixup", "stream_k_fixup_wait", "warp_specialize",
-    "epilogue_store", "prefetch_tma_descriptor",
+    "epilogue_store", "epilogue_store_tail", "prefetch_tma_descriptor",
     "cp_async_bulk_wait_group",
 ]
 
@@ -230,6 +230,18 @@ def epilogue_store(tiled_mma, atom, descriptor, acc, tile, buffer, thread,
     if store is not None:
         operands.append(store)
     _b.op("cute_nvgpu.epilogue_store", operands, attributes, [])
+
+
+def epilogue_store_tail(tiled_mma, thread, per_warpgroup=False):
+    """``cute_nvgpu.epilogue_store_tail``: the threads that issued the
+    TiledMMA's epilogue_store TMA stores (thread 0, or each warpgroup's
+    first with `per_warpgroup`) wait for them, once, before the kernel
+    exits."""
+    attributes = {"tiledMma": tiled_mma}
+    if per_warpgroup:
+        attributes["perWarpgroup"] = "unit"
+    _b.op("cute_nvgpu.epilogue_store_tail", [_b._value(thread, _b.index)],
+          attributes, [])
 
 
 def prefetch_tma_descriptor(*descriptors):

@@ -33,7 +33,7 @@ coordinates are; on ``iN`` values it is signed.
 Warp-specialized, persistent kernels (``_persistent.py``, re-exported here):
 ``pipeline_create`` and the producer / consumer pipeline ops,
 ``warp_specialize`` (``with ws.producer():`` / ``with ws.consumer():``),
-``tile_coord``, the cluster ids, ``epilogue_store``.
+``tile_coord``, the cluster ids, ``epilogue_store``, ``epilogue_store_tail``.
 """
 
 import ctypes

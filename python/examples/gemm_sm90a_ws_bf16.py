@@ -116,8 +116,8 @@ def gemm_tn(tile_n):
                 epilogue_store(TM, tma_c(tile_n), descC, tCrC, iC, smemC, ctid, barrier_id=2,
                                store=store, per_warpgroup=True)
                 yield_(k_tiles.results[0])
-            with if_(ctid % 128 == 0):  # the last stores finish reading shared memory
-                cp_async_bulk_wait_group(0)
+            # The last stores finish reading shared memory before it goes.
+            epilogue_store_tail(TM, ctid, per_warpgroup=True)
     return body
 
 

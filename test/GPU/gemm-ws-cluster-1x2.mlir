@@ -185,10 +185,7 @@ gpu.module @kernels {
         scf.yield %end#0 : !cute_nvgpu.pipeline_state<4>
       }
       // The last TMA stores finish reading shared memory before it goes.
-      %storer = arith.cmpi eq, %ctid, %c0 : index
-      scf.if %storer {
-        nvvm.cp.async.bulk.wait_group 0
-      }
+      cute_nvgpu.epilogue_store_tail #tm, %ctid
     }
     gpu.return
   }

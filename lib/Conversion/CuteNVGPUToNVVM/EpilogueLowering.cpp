@@ -19,7 +19,7 @@
 // its matrix row from one more per-thread base.
 // With per_warpgroup, all of this happens per warpgroup, on its part of the
 // tile: the warpgroup's slice of the buffer, its barrier (a run-time id)
-// and its first thread.
+// and its first thread. epilogue_store_tail is those threads' last wait.
 //
 //===----------------------------------------------------------------------===//
 
@@ -405,11 +405,39 @@ private:
 
 } // namespace
 
+/// The threads that issued the stores (thread 0, or each warpgroup's first)
+/// wait for all their bulk groups.
+static void lowerStoreTail(EpilogueStoreTailOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value thread = op.getThread();
+  if (op.getPerWarpgroup())
+    thread = arith::RemUIOp::create(
+        b, loc, thread,
+        arith::ConstantIndexOp::create(b, loc,
+                                       WarpSpecializeOp::kWarpgroupThreads));
+  Value issuer =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread,
+                            arith::ConstantIndexOp::create(b, loc, 0));
+  auto branch = scf::IfOp::create(b, loc, issuer, /*withElse=*/false);
+  b.setInsertionPoint(branch.thenBlock()->getTerminator());
+  NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, 0, /*read=*/UnitAttr());
+  op.erase();
+}
+
 LogicalResult cute::lowerEpilogueStores(Operation *root, LayoutTracer &tracer) {
   SmallVector<EpilogueStoreOp> ops;
-  root->walk([&](EpilogueStoreOp op) { ops.push_back(op); });
+  SmallVector<EpilogueStoreTailOp> tails;
+  root->walk([&](Operation *op) {
+    if (auto store = dyn_cast<EpilogueStoreOp>(op))
+      ops.push_back(store);
+    else if (auto tail = dyn_cast<EpilogueStoreTailOp>(op))
+      tails.push_back(tail);
+  });
   bool failed = false;
   for (EpilogueStoreOp op : ops)
     failed |= ::mlir::failed(EpilogueLowering(op, tracer).lower());
+  for (EpilogueStoreTailOp tail : tails)
+    lowerStoreTail(tail);
   return failure(failed);
 }

@@ -14,7 +14,7 @@ namespace cute {
 
 /// Lower every cute_nvgpu.epilogue_store under `root` to shared-memory
 /// stores, named barriers and TMA stores, before the cute values it uses
-/// are erased.
+/// are erased, and every epilogue_store_tail to its threads' wait.
 LogicalResult lowerEpilogueStores(Operation *root, LayoutTracer &tracer);
 
 } // namespace cute

@@ -91,11 +91,13 @@
 // (all groups but the last) before its barrier and stores.
 
 // CHECK-LABEL: gpu.func @store_f32
+// CHECK: %[[TID32:.*]] = gpu.thread_id  x
 // CHECK: %[[ROW:.*]] = arith.remui %[[FIRST:.*]], %c64 : index
 // CHECK-NEXT: %[[COL:.*]] = arith.divui %[[FIRST]], %c64 : index
 // CHECK-NEXT: %[[R16:.*]] = arith.muli %[[ROW]], %c16 : index
 // CHECK-NEXT: %[[RC:.*]] = arith.addi %[[R16]], %[[COL]] : index
 // CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[RC]], %c4 : index
+// CHECK: %[[LEAD32:.*]] = arith.cmpi eq, %[[TID32]], %c0 : index
 // CHECK: %[[V:.*]] = vector.from_elements
 // CHECK-NOT: arith.truncf
 // CHECK: %[[O:.*]] = arith.index_cast %[[OFF]] : index to i64
@@ -117,7 +119,13 @@
 // CHECK-COUNT-8: llvm.store
 // CHECK-NOT: llvm.store
 // CHECK-NOT: nvvm.stmatrix
-// CHECK: gpu.return
+// epilogue_store_tail: thread 0 waits for all its bulk groups.
+// CHECK: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %[[LEAD32]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0{{$}}
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.return
 
 // With `if %store`, every box is written and fenced as before; only
 // thread 0's TMA stores take the flag, as their predicate (no branch on
@@ -176,7 +184,12 @@
 // CHECK: nvvm.barrier id = %[[BAR]] number_of_threads = %c128_i32
 // CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.global.shared.cta
 // CHECK-NOT: nvvm.cp.async.bulk.tensor.global.shared.cta
-// CHECK: gpu.return
+// epilogue_store_tail per_warpgroup: the same first threads wait for all
+// their bulk groups.
+// CHECK: scf.if %[[LEAD]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0{{$}}
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.return
 
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
 #st = #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>
@@ -206,6 +219,7 @@ gpu.module @k {
     %c = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
     %tile = cute.local_tile %id, %t, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,64)">, !cute.coord<"(?,?)">
     cute_nvgpu.epilogue_store #tm, #st32, %desc, %acc, %tile, %buf, %tid : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<2048xf32, #gpu.address_space<workgroup>>
+    cute_nvgpu.epilogue_store_tail #tm, %tid
     gpu.return
   }
   gpu.func @store_if(%desc: !llvm.ptr, %m: index, %n: index, %tm: index, %tn: index, %store: i1) kernel {
@@ -230,6 +244,7 @@ gpu.module @k {
     %c = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
     %tile = cute.local_tile %id, %t, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,?)">
     cute_nvgpu.epilogue_store #tm2, #st32, %desc, %acc, %tile, %buf, %tid per_warpgroup {barrierId = 4 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<4096xf32, #gpu.address_space<workgroup>>
+    cute_nvgpu.epilogue_store_tail #tm2, %tid per_warpgroup
     gpu.return
   }
 }

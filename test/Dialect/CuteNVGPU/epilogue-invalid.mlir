@@ -184,6 +184,24 @@ func.func @per_warpgroup_interleaved(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem
 
 // -----
 
+func.func @tail_per_warpgroup_warps(%t: index) {
+  // expected-error @+1 {{per_warpgroup needs whole warpgroups, but the TiledMMA has 64 threads}}
+  cute_nvgpu.epilogue_store_tail #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,1,1)">, %t per_warpgroup
+  return
+}
+
+// -----
+
+gpu.module @tail_sm90_ptx78 [#nvvm.target<chip = "sm_90">] {
+  gpu.func @tail(%t: index) {
+    // expected-error @+1 {{a TMA store epilogue needs PTX ISA 8.0: give the target features=+ptx80}}
+    cute_nvgpu.epilogue_store_tail #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %t
+    gpu.return
+  }
+}
+
+// -----
+
 // sm_90 without +ptx80 emits PTX ISA 7.8, which has no TMA store nor its
 // read-only bulk-group wait (LLVM's backend aborted on the wait).
 gpu.module @sm90_ptx78 [#nvvm.target<chip = "sm_90">] {

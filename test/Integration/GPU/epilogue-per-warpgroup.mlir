@@ -9,7 +9,8 @@
 // the value E(r, c) = (37 r + c) mod 256 of its place (r, c) in C (exact in
 // bf16 and f32; a row or column shift below 256 changes it). Each
 // warpgroup then stores its own part of the tile through its own slice of
-// the buffer, on its own named barrier (3 and 4):
+// the buffer, on its own named barrier (3 and 4), and waits for its
+// stores at the end (epilogue_store_tail per_warpgroup):
 //  - @along_m: two warpgroups along M (a 128x64 tile), bf16 C through
 //    stmatrix, a 64x64 box a warpgroup, two 8 KiB stages each;
 //  - @along_n: two along N (a 64x128 tile), f32 C through 64-bit stores,
@@ -96,11 +97,7 @@ gpu.module @kernels {
     %c = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
     %tile = cute.local_tile %id, %t, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,?)">
     cute_nvgpu.epilogue_store #tmM, #stM, %desc, %acc, %tile, %buf, %tid per_warpgroup {barrierId = 3 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
-    %inWg = arith.remui %tid, %c128 : index
-    %first = arith.cmpi eq, %inWg, %c0 : index
-    scf.if %first {
-      nvvm.cp.async.bulk.wait_group 0
-    }
+    cute_nvgpu.epilogue_store_tail #tmM, %tid per_warpgroup
     gpu.return
   }
 
@@ -128,11 +125,7 @@ gpu.module @kernels {
     %c = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
     %tile = cute.local_tile %id, %t, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,128)">, !cute.coord<"(?,?)">
     cute_nvgpu.epilogue_store #tmN, #stN, %desc, %acc, %tile, %buf, %tid per_warpgroup {barrierId = 3 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,128):(1,16777216)">, memref<4096xf32, #gpu.address_space<workgroup>>
-    %inWg = arith.remui %tid, %c128 : index
-    %first = arith.cmpi eq, %inWg, %c0 : index
-    scf.if %first {
-      nvvm.cp.async.bulk.wait_group 0
-    }
+    cute_nvgpu.epilogue_store_tail #tmN, %tid per_warpgroup
     gpu.return
   }
 }

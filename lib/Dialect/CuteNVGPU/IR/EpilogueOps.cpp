@@ -160,3 +160,14 @@ LogicalResult EpilogueStoreOp::verify() {
   // default is 7.8, where LLVM cannot select the read-only wait).
   return checkTarget(*this, "a TMA store epilogue", 90, /*ptxIsa=*/80);
 }
+
+LogicalResult EpilogueStoreTailOp::verify() {
+  Result<cute::TiledMma> mma = getTiledMma().getTiledMma();
+  if (mma.failed())
+    return emitOpError() << mma.message();
+  if (getPerWarpgroup() && mma->numThreads() % kWarpgroupThreads != 0)
+    return emitOpError() << "per_warpgroup needs whole warpgroups, but the "
+                            "TiledMMA has "
+                         << mma->numThreads() << " threads";
+  return checkTarget(*this, "a TMA store epilogue", 90, /*ptxIsa=*/80);
+}

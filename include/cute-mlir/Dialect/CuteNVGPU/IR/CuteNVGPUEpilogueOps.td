@@ -42,8 +42,8 @@ def CuteNVGPU_EpilogueStoreOp : CuteNVGPU_Op<"epilogue_store"> {
     1; 0 is the block's `gpu.barrier`). Rows and columns outside the global
     tensor are clipped by TMA, so any M and N work.
 
-    Before the kernel exits, thread 0 waits for the stores to complete:
-    `nvvm.cp.async.bulk.wait_group 0`.
+    Before the kernel exits, the threads that issued the stores wait for
+    them to complete: `cute_nvgpu.epilogue_store_tail`.
 
     With `if %store` (an `i1`, the same in every thread), the threads fill
     shared memory as always but thread 0 issues the boxes' TMA stores only
@@ -64,8 +64,7 @@ def CuteNVGPU_EpilogueStoreOp : CuteNVGPU_Op<"epilogue_store"> {
     one's may overlap the other's next mainloop (0.2-1.1% faster on an H100
     than one 256-thread epilogue, for the bf16 and f16 examples' 128xN
     tiles). The boxes then tile a part, not the whole tile: 64-row boxes
-    for two warpgroups along M. Before the kernel exits, every warpgroup's
-    first thread waits for its stores.
+    for two warpgroups along M.
 
     The descriptor is made on the host by `make_tma_descriptor` with the
     same atom from the row-major (M, N) output tensor. The accumulator is
@@ -113,6 +112,31 @@ def CuteNVGPU_EpilogueStoreOp : CuteNVGPU_Op<"epilogue_store"> {
     $tile `,` $buffer `,` $thread (`if` $store^)?
     (`per_warpgroup` $perWarpgroup^)? attr-dict `:`
     qualified(type($acc)) `,` qualified(type($tile)) `,` type($buffer)
+  }];
+  let hasVerifier = 1;
+}
+
+def CuteNVGPU_EpilogueStoreTailOp : CuteNVGPU_Op<"epilogue_store_tail"> {
+  let summary = "wait for the TMA stores of a TiledMMA's epilogue_stores";
+  let description = [{
+    CUTLASS's `store_tail`: the threads of the TiledMMA `tiled_mma` that
+    issue `epilogue_store`'s TMA stores (thread index `thread`, as the
+    stores take it) wait until every store they issued has completed
+    (`cp.async.bulk.wait_group 0`). A kernel does this once, after its last
+    epilogue_store and before it exits: the shared memory the stores read
+    goes away with the block. The issuing threads are thread 0, or, with
+    `per_warpgroup` (as the epilogue_stores have it), the first thread of
+    each warpgroup; the other threads do nothing.
+
+    ```mlir
+    cute_nvgpu.epilogue_store_tail #tm, %ctid per_warpgroup
+    ```
+  }];
+  let arguments = (ins CuteNVGPU_TiledMmaAttr:$tiledMma, Index:$thread,
+                       UnitAttr:$perWarpgroup);
+  let assemblyFormat = [{
+    qualified($tiledMma) `,` $thread (`per_warpgroup` $perWarpgroup^)?
+    attr-dict
   }];
   let hasVerifier = 1;
 }
