@@ -24,8 +24,8 @@
 // producer loads each k-tile's 128x128 box of A and its half of B's rows,
 // which it multicasts to both CTAs. The k-tiles are 128 deep: one row is
 // 128 bytes, the 128-byte swizzle's width (Sw<3,4,3> over one-byte
-// elements). The epilogue scales the accumulators and stores C with
-// cute_nvgpu.epilogue_store in 128x64 bf16 boxes.
+// elements). cute_nvgpu.epilogue_store scales the accumulators (`scale`)
+// and stores C in 128x64 bf16 boxes.
 //
 // Launch: @launch below, or @launch_128x192 / @launch_128x256 for one
 // kernel. Clusters of (2, 1, 1), block (384); any M, N a multiple of 8 (C's
@@ -171,7 +171,6 @@ gpu.module @kernels {
       %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
       %false = arith.constant false
       %zeros = arith.constant dense<0.0> : vector<96xf32>
-      %scales = vector.broadcast %scale : f32 to vector<96xf32>
       %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
         %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
         %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
@@ -214,11 +213,8 @@ gpu.module @kernels {
         // per-tensor scales) goes to C in bf16 through shared memory, a
         // 128x64 box at a time, stored by TMA while the next tile's mainloop
         // runs.
-        %accF = cute.load_vector %tCrC : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)"> -> vector<96xf32>
-        %scaled = arith.mulf %accF, %scales : vector<96xf32>
-        cute.store_vector %scaled, %tCrC : vector<96xf32>, !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">
         %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,192)">, !cute.coord<"(?,?)">
-        cute_nvgpu.epilogue_store #tm192, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<24576xbf16, #gpu.address_space<workgroup>>
+        cute_nvgpu.epilogue_store #tm192, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store scale %scale : f32 : !cute.tensor<f32, rmem, "((2,2,24),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,192):(1,16777216)">, memref<24576xbf16, #gpu.address_space<workgroup>>
         scf.yield %end : !cute_nvgpu.pipeline_state<4>
       }
       // The last TMA stores finish reading shared memory before it goes.
@@ -338,7 +334,6 @@ gpu.module @kernels {
       %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
       %false = arith.constant false
       %zeros = arith.constant dense<0.0> : vector<64xf32>
-      %scales = vector.broadcast %scale : f32 to vector<64xf32>
       // B's two 128-row halves of a stage, as the TiledMMA's N tiles.
       %h0 = cute.static : !cute.coord<"(0,0)">
       %h1 = cute.static : !cute.coord<"(1,0)">
@@ -397,18 +392,12 @@ gpu.module @kernels {
         // next tile's mainloop runs.
         %tn2 = arith.muli %tn, %c2 : index
         %tn21 = arith.addi %tn2, %c1 : index
-        %accF0 = cute.load_vector %tCrC0 : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)"> -> vector<64xf32>
-        %scaled0 = arith.mulf %accF0, %scales : vector<64xf32>
-        cute.store_vector %scaled0, %tCrC0 : vector<64xf32>, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
         %cC0 = cute.make_coord %tm, %tn2 : !cute.coord<"(?,?)">
         %iC0 = cute.local_tile %idC, %tileH, %cC0 : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">
-        cute_nvgpu.epilogue_store #tm256, #tmaC, %descC, %tCrC0, %iC0, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
-        %accF1 = cute.load_vector %tCrC1 : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)"> -> vector<64xf32>
-        %scaled1 = arith.mulf %accF1, %scales : vector<64xf32>
-        cute.store_vector %scaled1, %tCrC1 : vector<64xf32>, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+        cute_nvgpu.epilogue_store #tm256, #tmaC, %descC, %tCrC0, %iC0, %smemC, %ctid scale %scale : f32 : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
         %cC1 = cute.make_coord %tm, %tn21 : !cute.coord<"(?,?)">
         %iC1 = cute.local_tile %idC, %tileH, %cC1 : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">
-        cute_nvgpu.epilogue_store #tm256, #tmaC, %descC, %tCrC1, %iC1, %smemC, %ctid : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
+        cute_nvgpu.epilogue_store #tm256, #tmaC, %descC, %tCrC1, %iC1, %smemC, %ctid scale %scale : f32 : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
         scf.yield %end : !cute_nvgpu.pipeline_state<4>
       }
       // The last TMA stores finish reading shared memory before it goes.

@@ -212,7 +212,8 @@ def warp_specialize(producer, consumer):
 
 
 def epilogue_store(tiled_mma, atom, descriptor, acc, tile, buffer, thread,
-                   barrier_id=None, store=None, per_warpgroup=False):
+                   barrier_id=None, store=None, per_warpgroup=False,
+                   scale=None):
     """``cute_nvgpu.epilogue_store``: the TiledMMA's accumulators `acc` to
     the global tile of coordinates `tile` through `buffer` (two stages of
     TMA store boxes) by TMA stores with `atom`; the consumers' threads
@@ -220,7 +221,8 @@ def epilogue_store(tiled_mma, atom, descriptor, acc, tile, buffer, thread,
     (an i1, such as stream_k_fixup's result), the TMA stores are issued
     only where it holds. With `per_warpgroup`, each warpgroup stores its
     own part of the tile on its own: its slice of `buffer`, named barrier
-    `barrier_id` + its index, its first thread issuing the stores."""
+    `barrier_id` + its index, its first thread issuing the stores. With
+    `scale` (a scalar of the accumulators' type), C = scale * acc."""
     attributes = {"tiledMma": tiled_mma, "atom": atom}
     if barrier_id is not None:
         attributes["barrierId"] = f"{int(barrier_id)} : i32"
@@ -229,6 +231,10 @@ def epilogue_store(tiled_mma, atom, descriptor, acc, tile, buffer, thread,
     operands = [descriptor, acc, tile, buffer, _b._value(thread, _b.index)]
     if store is not None:
         operands.append(store)
+    if scale is not None:
+        operands.append(scale)
+    attributes["operandSegmentSizes"] = _b._segments(
+        1, 1, 1, 1, 1, store is not None, scale is not None)
     _b.op("cute_nvgpu.epilogue_store", operands, attributes, [])
 
 

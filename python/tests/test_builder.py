@@ -205,6 +205,31 @@ def test_warp_roles_pipelines_and_tile_schedules():
         build(wrong_block)
 
 
+
+def test_epilogue_store_scale_per_warpgroup_and_tail():
+    two = tiled_mma("SM90_64x64x16_F32F16F16_SS", (2, 1, 1))
+    atom = tma_atom("store", bf16, box=[64, 64], swizzle=128)
+
+    @kernel(block=256)
+    def k(desc: llvm_ptr, m: index, scale: f32, store: i1):
+        buffer = dynamic_shared().alloc(bf16, 4 * 64 * 64)
+        acc = make_fragment(Layout(((2, 2, 8), 1, 1), ((1, 2, 4), 0, 0)), f32)
+        tile = local_tile(make_identity_tensor(make_shape(m, m)), (128, 64),
+                          (0, 0))
+        epilogue_store(two, atom, desc, acc, tile, buffer, thread_idx(),
+                       barrier_id=2, store=store, scale=scale,
+                       per_warpgroup=True)
+        epilogue_store(two, atom, desc, acc, tile, buffer, thread_idx(),
+                       scale=scale, per_warpgroup=True)
+        epilogue_store_tail(two, thread_idx(), per_warpgroup=True)
+    text = str(build(k))
+    for line in [r"%\w+, %\w+ if %arg3 scale %arg2 : f32 per_warpgroup "
+                 r"\{barrierId = 2 : i32\} :",
+                 r"%\w+, %\w+ scale %arg2 : f32 per_warpgroup :",
+                 r"cute_nvgpu.epilogue_store_tail #\w+, %\w+ per_warpgroup\n"]:
+        assert re.search(line, text), line
+
+
 def test_stream_k_schedules_and_fixups():
     tm = tiled_mma("SM90_64x64x16_F32F16F16_SS", (1, 1, 1))
 

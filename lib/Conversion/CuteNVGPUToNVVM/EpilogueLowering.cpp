@@ -200,8 +200,8 @@ public:
   }
 
 private:
-  /// The values of `run`, converted to the output type: a scalar, or a
-  /// vector of `run.length`.
+  /// The values of `run`, scaled (with `scale`) and converted to the output
+  /// type: a scalar, or a vector of `run.length`.
   FailureOr<Value> convertedRun(Value accMemref, const TensorValue &accValue,
                                 const cute::EpilogueRun &run) {
     SmallVector<Value> values;
@@ -215,12 +215,18 @@ private:
     Type accType = values.front().getType();
     if (run.length == 1) {
       Value stored = values.front();
+      if (Value scale = op.getScale())
+        stored = arith::MulFOp::create(b, loc, stored, scale);
       if (accType != outType)
         stored = arith::TruncFOp::create(b, loc, outType, stored);
       return stored;
     }
-    Value stored = vector::FromElementsOp::create(
-        b, loc, VectorType::get({run.length}, accType), values);
+    auto vectorType = VectorType::get({run.length}, accType);
+    Value stored = vector::FromElementsOp::create(b, loc, vectorType, values);
+    if (Value scale = op.getScale())
+      stored = arith::MulFOp::create(
+          b, loc, stored,
+          vector::BroadcastOp::create(b, loc, vectorType, scale));
     if (accType != outType)
       stored = arith::TruncFOp::create(
           b, loc, VectorType::get({run.length}, outType), stored);

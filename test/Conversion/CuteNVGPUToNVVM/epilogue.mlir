@@ -191,6 +191,20 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.return
 
+// With `scale %s`, each run's values are multiplied by %s (broadcast to
+// the run's vector) before they are converted; the fragment is not
+// written.
+// CHECK-LABEL: gpu.func @store_scaled
+// CHECK-SAME: %[[S:[a-z0-9]+]]: f32)
+// CHECK: %[[V:.*]] = vector.from_elements
+// CHECK-NEXT: %[[SPLAT:.*]] = vector.broadcast %[[S]] : f32 to vector<2xf32>
+// CHECK-NEXT: %[[MUL:.*]] = arith.mulf %[[V]], %[[SPLAT]] : vector<2xf32>
+// CHECK-NEXT: arith.truncf %[[MUL]] : vector<2xf32> to vector<2xf16>
+// CHECK-COUNT-15: arith.mulf %{{.*}}, %[[SPLAT]] : vector<2xf32>
+// CHECK-NOT: arith.mulf
+// CHECK-NOT: memref.store
+// CHECK: gpu.return
+
 #tm = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">
 #st = #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>
 #st32 = #cute_nvgpu.tma_atom<store, f32, box = [16, 64], swizzle = 64>
@@ -245,6 +259,18 @@ gpu.module @k {
     %tile = cute.local_tile %id, %t, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,?)">
     cute_nvgpu.epilogue_store #tm2, #st32, %desc, %acc, %tile, %buf, %tid per_warpgroup {barrierId = 4 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<4096xf32, #gpu.address_space<workgroup>>
     cute_nvgpu.epilogue_store_tail #tm2, %tid per_warpgroup
+    gpu.return
+  }
+  gpu.func @store_scaled(%desc: !llvm.ptr, %m: index, %n: index, %tm: index, %tn: index, %s: f32) kernel {
+    %tid = gpu.thread_id x
+    %acc = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+    %buf = memref.alloca() : memref<4096xf16, #gpu.address_space<workgroup>>
+    %sh = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+    %id = cute.make_identity_tensor %sh : !cute.shape<"(?,?)">
+    %t = cute.static : !cute.tile<"(64,64)">
+    %c = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
+    %tile = cute.local_tile %id, %t, %c : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,64)">, !cute.coord<"(?,?)">
+    cute_nvgpu.epilogue_store #tm, #st, %desc, %acc, %tile, %buf, %tid scale %s : f32 : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

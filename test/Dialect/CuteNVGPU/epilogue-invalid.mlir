@@ -184,6 +184,14 @@ func.func @per_warpgroup_interleaved(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem
 
 // -----
 
+func.func @scale_type(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4096xf16, #gpu.address_space<workgroup>>, %t: index, %s: f16) {
+  // expected-error @+1 {{the scale multiplies the 'f32' accumulators, so it is one too, got 'f16'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t scale %s : f16 : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 func.func @tail_per_warpgroup_warps(%t: index) {
   // expected-error @+1 {{per_warpgroup needs whole warpgroups, but the TiledMMA has 64 threads}}
   cute_nvgpu.epilogue_store_tail #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(2,1,1)">, %t per_warpgroup

@@ -100,6 +100,10 @@ LogicalResult EpilogueStoreOp::verify() {
   if (!convertible(accType, out))
     return emitOpError() << "cannot store " << accType << " accumulators as "
                          << out;
+  if (Value scale = getScale(); scale && scale.getType() != accType)
+    return emitOpError() << "the scale multiplies the " << accType
+                         << " accumulators, so it is one too, got "
+                         << scale.getType();
 
   auto tile = cast<cute::TensorType>(getTile().getType());
   Result<cute::Layout> tileLayout = innerLayoutOf(tile);

@@ -12,7 +12,8 @@
 #ifndef CUTE_NVGPU_EPILOGUE_OPS
 #define CUTE_NVGPU_EPILOGUE_OPS
 
-def CuteNVGPU_EpilogueStoreOp : CuteNVGPU_Op<"epilogue_store"> {
+def CuteNVGPU_EpilogueStoreOp
+    : CuteNVGPU_Op<"epilogue_store", [AttrSizedOperandSegments]> {
   let summary = "store a TiledMMA's accumulators to global memory through "
                 "shared memory and TMA";
   let description = [{
@@ -53,6 +54,11 @@ def CuteNVGPU_EpilogueStoreOp : CuteNVGPU_Op<"epilogue_store"> {
     no tile was split (ptxas schedules the code around the branch worse);
     a piece that does not store only writes shared memory that no one
     reads.
+
+    With `scale %s` (a scalar of the accumulators' type), the tile stored
+    is `%s` times the accumulators, multiplied before the conversion:
+    CUTLASS's `alpha`, such as the product of an fp8 GEMM's per-tensor
+    scales. The fragment itself is left as it is.
 
     With `per_warpgroup`, each warpgroup of the TiledMMA (threads
     128 w .. 128 w + 127) stores its own part of the tile on its own, as
@@ -104,14 +110,15 @@ def CuteNVGPU_EpilogueStoreOp : CuteNVGPU_Op<"epilogue_store"> {
                        CuteNVGPU_GenericPointer:$descriptor,
                        Cute_TensorType:$acc, Cute_TensorType:$tile,
                        MemRefRankOf<[AnyType], [1]>:$buffer, Index:$thread,
-                       Optional<I1>:$store,
+                       Optional<I1>:$store, Optional<AnyFloat>:$scale,
                        DefaultValuedAttr<I32Attr, "1">:$barrierId,
                        UnitAttr:$perWarpgroup);
   let assemblyFormat = [{
     qualified($tiledMma) `,` qualified($atom) `,` $descriptor `,` $acc `,`
     $tile `,` $buffer `,` $thread (`if` $store^)?
-    (`per_warpgroup` $perWarpgroup^)? attr-dict `:`
-    qualified(type($acc)) `,` qualified(type($tile)) `,` type($buffer)
+    (`scale` $scale^ `:` type($scale))? (`per_warpgroup` $perWarpgroup^)?
+    attr-dict `:` qualified(type($acc)) `,` qualified(type($tile)) `,`
+    type($buffer)
   }];
   let hasVerifier = 1;
 }
