@@ -140,6 +140,16 @@ func.func @acc_size(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,4),1,1):
 
 // -----
 
+// A second stage would start 512 bytes in, inside the 128-byte swizzle's
+// 1024-byte pattern.
+func.func @stage_boundary(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<512xbf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{each stage of the staging buffer starts a box at a 1024-byte boundary (TMA's alignment and the swizzle's pattern), but a box is 512 bytes}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, bf16, box = [64, 4], swizzle = 128>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<512xbf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 // per_warpgroup: whole warpgroups, a barrier for each, a buffer that splits
 // into whole boxes for each, and boxes that tile each warpgroup's rows.
 func.func @per_warpgroup_warps(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2),1,1):((1,2),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(32,8):(1,16777216)">, %buf: memref<512xf16, #gpu.address_space<workgroup>>, %t: index) {

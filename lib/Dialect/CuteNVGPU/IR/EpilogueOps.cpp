@@ -149,6 +149,17 @@ LogicalResult EpilogueStoreOp::verify() {
                          << (parts > 1 ? " for each warpgroup" : "") << ", got "
                          << buffer;
 
+  // Every stage (and warpgroup slice) starts where TMA may read a box: at a
+  // 128-byte boundary, and where the swizzle's 8-row pattern starts.
+  int64_t boxBytes = atom->boxBytes();
+  int64_t boundary = std::max<int64_t>(128, int64_t(atom->swizzleBytes) * 8);
+  if (buffer.getNumElements() > boxElements && boxBytes % boundary != 0)
+    return emitOpError()
+           << "each stage of the staging buffer starts a box at a " << boundary
+           << "-byte boundary (TMA's alignment and the swizzle's "
+              "pattern), but a box is "
+           << boxBytes << " bytes";
+
   Result<cute::EpiloguePlan> plan = cute::planEpilogue(
       *mma, boxRows, boxCols, cute_nvgpu::elementBits(out), parts);
   if (plan.failed())

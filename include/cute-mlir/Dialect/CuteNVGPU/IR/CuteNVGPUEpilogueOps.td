@@ -86,7 +86,9 @@ def CuteNVGPU_EpilogueStoreOp
     matrices (wgmma's and mma.sync's C fragments), four pairs at a time
     with `stmatrix.x4`: a quarter of the store instructions. The buffer
     starts where the swizzle's pattern starts (1024 bytes for 128-byte
-    swizzle), as TMA needs.
+    swizzle), as TMA needs, and so does every stage: with more than one
+    box, the verifier checks that a box's bytes are a multiple of the
+    pattern and of 128.
 
     ```mlir
     #st = #cute_nvgpu.tma_atom<store, bf16, box = [64, 128], swizzle = 128>
