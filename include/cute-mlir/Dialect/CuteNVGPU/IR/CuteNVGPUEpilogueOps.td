@@ -131,7 +131,8 @@ def CuteNVGPU_EpilogueStoreTailOp : CuteNVGPU_Op<"epilogue_store_tail"> {
     CUTLASS's `store_tail`: the threads of the TiledMMA `tiled_mma` that
     issue `epilogue_store`'s TMA stores (thread index `thread`, as the
     stores take it) wait until every store they issued has completed
-    (`cp.async.bulk.wait_group 0`). A kernel does this once, after its last
+    (`cp.async.bulk.wait_group 0`; CUTLASS waits only for the reads, which
+    measured no faster here). A kernel does this once, after its last
     epilogue_store and before it exits: the shared memory the stores read
     goes away with the block. The issuing threads are thread 0, or, with
     `per_warpgroup` (as the epilogue_stores have it), the first thread of
