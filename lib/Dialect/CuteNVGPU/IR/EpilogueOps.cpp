@@ -73,6 +73,17 @@ mlir::cute_nvgpu::verifyAccumulatorFragment(Operation *op,
   return *layout;
 }
 
+/// How many warpgroups `per_warpgroup` splits the TiledMMA's threads into,
+/// or an error if they are not whole warpgroups.
+static FailureOr<int64_t> verifyWarpgroupParts(Operation *op,
+                                               const cute::TiledMma &mma) {
+  if (mma.numThreads() % kWarpgroupThreads != 0)
+    return op->emitOpError()
+           << "per_warpgroup needs whole warpgroups, but the TiledMMA has "
+           << mma.numThreads() << " threads";
+  return mma.numThreads() / kWarpgroupThreads;
+}
+
 LogicalResult EpilogueStoreOp::verify() {
   FailureOr<cute::TiledMma> mma =
       verifyNamedBarrierOfMma(*this, getTiledMma(), getBarrierId());
@@ -129,11 +140,10 @@ LogicalResult EpilogueStoreOp::verify() {
   // the buffer of its own.
   int64_t parts = 1;
   if (getPerWarpgroup()) {
-    if (mma->numThreads() % kWarpgroupThreads != 0)
-      return emitOpError() << "per_warpgroup needs whole warpgroups, but the "
-                              "TiledMMA has "
-                           << mma->numThreads() << " threads";
-    parts = mma->numThreads() / kWarpgroupThreads;
+    FailureOr<int64_t> warpgroups = verifyWarpgroupParts(*this, *mma);
+    if (failed(warpgroups))
+      return failure();
+    parts = *warpgroups;
     if (getBarrierId() + parts - 1 > 15)
       return emitOpError() << "the " << parts
                            << " warpgroups take named barriers "
@@ -180,9 +190,7 @@ LogicalResult EpilogueStoreTailOp::verify() {
   Result<cute::TiledMma> mma = getTiledMma().getTiledMma();
   if (mma.failed())
     return emitOpError() << mma.message();
-  if (getPerWarpgroup() && mma->numThreads() % kWarpgroupThreads != 0)
-    return emitOpError() << "per_warpgroup needs whole warpgroups, but the "
-                            "TiledMMA has "
-                         << mma->numThreads() << " threads";
+  if (getPerWarpgroup() && failed(verifyWarpgroupParts(*this, *mma)))
+    return failure();
   return checkTarget(*this, "a TMA store epilogue", 90, /*ptxIsa=*/80);
 }
