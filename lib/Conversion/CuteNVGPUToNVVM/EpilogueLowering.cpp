@@ -55,9 +55,7 @@ public:
     int64_t boxCols = atom.box[0], boxRows = atom.box[1];
     outType = op.getAtom().getValueType();
     bytes = elementBits(outType) / 8;
-    int64_t parts = op.getPerWarpgroup()
-                        ? mma.numThreads() / WarpSpecializeOp::kWarpgroupThreads
-                        : 1;
+    int64_t parts = op.getStoreParts(mma);
     cute::EpiloguePlan plan =
         *cute::planEpilogue(mma, boxRows, boxCols, bytes * 8, parts);
     // 16-bit C in stmatrix's fragment: one stmatrix.x4 per four runs.

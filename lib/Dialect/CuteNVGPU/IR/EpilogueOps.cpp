@@ -73,15 +73,19 @@ mlir::cute_nvgpu::verifyAccumulatorFragment(Operation *op,
   return *layout;
 }
 
-/// How many warpgroups `per_warpgroup` splits the TiledMMA's threads into,
-/// or an error if they are not whole warpgroups.
-static FailureOr<int64_t> verifyWarpgroupParts(Operation *op,
-                                               const cute::TiledMma &mma) {
+/// An error unless `per_warpgroup` splits the TiledMMA's threads into whole
+/// warpgroups.
+static LogicalResult verifyWholeWarpgroups(Operation *op,
+                                           const cute::TiledMma &mma) {
   if (mma.numThreads() % kWarpgroupThreads != 0)
     return op->emitOpError()
            << "per_warpgroup needs whole warpgroups, but the TiledMMA has "
            << mma.numThreads() << " threads";
-  return mma.numThreads() / kWarpgroupThreads;
+  return success();
+}
+
+int64_t EpilogueStoreOp::getStoreParts(const cute::TiledMma &mma) {
+  return getPerWarpgroup() ? mma.numThreads() / kWarpgroupThreads : 1;
 }
 
 LogicalResult EpilogueStoreOp::verify() {
@@ -138,12 +142,10 @@ LogicalResult EpilogueStoreOp::verify() {
                          << " values, got " << buffer;
   // With per_warpgroup, each warpgroup has a named barrier and a slice of
   // the buffer of its own.
-  int64_t parts = 1;
-  if (getPerWarpgroup()) {
-    FailureOr<int64_t> warpgroups = verifyWarpgroupParts(*this, *mma);
-    if (failed(warpgroups))
-      return failure();
-    parts = *warpgroups;
+  if (getPerWarpgroup() && failed(verifyWholeWarpgroups(*this, *mma)))
+    return failure();
+  int64_t parts = getStoreParts(*mma);
+  if (parts > 1) {
     if (getBarrierId() + parts - 1 > 15)
       return emitOpError() << "the " << parts
                            << " warpgroups take named barriers "
@@ -190,7 +192,7 @@ LogicalResult EpilogueStoreTailOp::verify() {
   Result<cute::TiledMma> mma = getTiledMma().getTiledMma();
   if (mma.failed())
     return emitOpError() << mma.message();
-  if (getPerWarpgroup() && failed(verifyWarpgroupParts(*this, *mma)))
+  if (getPerWarpgroup() && failed(verifyWholeWarpgroups(*this, *mma)))
     return failure();
   return checkTarget(*this, "a TMA store epilogue", 90, /*ptxIsa=*/80);
 }

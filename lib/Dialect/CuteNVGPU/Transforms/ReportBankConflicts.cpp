@@ -374,10 +374,7 @@ void Reporter::report(EpilogueStoreOp op) {
   int64_t boxCols = atom->box[0], boxRows = atom->box[1];
   int bits = elementBits(op.getAtom().getValueType());
   int64_t bytes = bits / 8;
-  int64_t parts =
-      op.getPerWarpgroup()
-          ? mma->numThreads() / cute_nvgpu::WarpSpecializeOp::kWarpgroupThreads
-          : 1;
+  int64_t parts = op.getStoreParts(*mma);
   cute::Result<cute::EpiloguePlan> plan =
       cute::planEpilogue(*mma, boxRows, boxCols, bits, parts);
   if (plan.failed())

@@ -122,6 +122,12 @@ def CuteNVGPU_EpilogueStoreOp
     attr-dict `:` qualified(type($acc)) `,` qualified(type($tile)) `,`
     type($buffer)
   }];
+  let extraClassDeclaration = [{
+    /// How many parts of `mma`'s threads store the tile each on their own:
+    /// its warpgroups with `per_warpgroup`, else one (all of its threads).
+    /// The verifier checks that the warpgroups are whole.
+    int64_t getStoreParts(const ::mlir::cute::TiledMma &mma);
+  }];
   let hasVerifier = 1;
 }
 
