@@ -145,14 +145,11 @@ LogicalResult EpilogueStoreOp::verify() {
   if (getPerWarpgroup() && failed(verifyWholeWarpgroups(*this, *mma)))
     return failure();
   int64_t parts = getStoreParts(*mma);
-  if (parts > 1) {
-    if (getBarrierId() + parts - 1 > 15)
-      return emitOpError() << "the " << parts
-                           << " warpgroups take named barriers "
-                           << getBarrierId() << ".."
-                           << getBarrierId() + parts - 1
-                           << ", past the last one, 15";
-  }
+  if (getBarrierId() + parts - 1 > 15)
+    return emitOpError() << "the " << parts
+                         << " warpgroups take named barriers " << getBarrierId()
+                         << ".." << getBarrierId() + parts - 1
+                         << ", past the last one, 15";
   int64_t boxElements = boxRows * boxCols;
   if (!buffer.hasStaticShape() || buffer.getNumElements() < boxElements ||
       buffer.getNumElements() % (boxElements * parts) != 0)
