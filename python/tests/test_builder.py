@@ -205,7 +205,6 @@ def test_warp_roles_pipelines_and_tile_schedules():
         build(wrong_block)
 
 
-
 def test_epilogue_store_scale_per_warpgroup_and_tail():
     two = tiled_mma("SM90_64x64x16_F32F16F16_SS", (2, 1, 1))
     atom = tma_atom("store", bf16, box=[64, 64], swizzle=128)
