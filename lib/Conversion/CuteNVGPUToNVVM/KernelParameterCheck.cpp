@@ -151,6 +151,8 @@ struct CheckKernelParametersPass
       diag << "; pass large data in memory";
       signalPassFailure();
     });
+    // A check changes nothing, so the pass manager need not verify again.
+    markAllAnalysesPreserved();
   }
 };
 

@@ -82,17 +82,17 @@ cute::splitGpuModuleByKernel(gpu::GPUModuleOp module) {
     if (!reachingKernels.count(&op))
       parts.front().insert(&op);
 
+  // Each copy gets only its part, in the module's order: cloning the whole
+  // module for each kernel would copy every other kernel too.
   SmallVector<OwningOpRef<gpu::GPUModuleOp>> copies;
   for (const llvm::SetVector<Operation *> &part : parts) {
-    OwningOpRef<gpu::GPUModuleOp> copy = module.clone();
-    SmallVector<Operation *> others;
-    for (auto [original, copied] :
-         llvm::zip_equal(module.getBody()->getOperations(),
-                         copy->getBody()->getOperations()))
-      if (!part.contains(&original))
-        others.push_back(&copied);
-    for (Operation *op : others)
-      op->erase();
+    OwningOpRef<gpu::GPUModuleOp> copy =
+        cast<gpu::GPUModuleOp>(module->cloneWithoutRegions());
+    OpBuilder builder = OpBuilder::atBlockEnd(
+        &copy->getBodyRegion().emplaceBlock());
+    for (Operation &op : module.getBody()->getOperations())
+      if (part.contains(&op))
+        builder.clone(op);
     copies.push_back(std::move(copy));
   }
   return copies;

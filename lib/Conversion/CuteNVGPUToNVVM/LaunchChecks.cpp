@@ -293,7 +293,9 @@ struct CuteNVGPUCheckLaunchesPass
                                                : WalkResult::advance();
     });
     if (result.wasInterrupted())
-      signalPassFailure();
+      return signalPassFailure();
+    // A check changes nothing, so the pass manager need not verify again.
+    markAllAnalysesPreserved();
   }
 };
 
