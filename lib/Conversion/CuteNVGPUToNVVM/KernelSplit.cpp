@@ -88,8 +88,8 @@ cute::splitGpuModuleByKernel(gpu::GPUModuleOp module) {
   for (const llvm::SetVector<Operation *> &part : parts) {
     OwningOpRef<gpu::GPUModuleOp> copy =
         cast<gpu::GPUModuleOp>(module->cloneWithoutRegions());
-    OpBuilder builder = OpBuilder::atBlockEnd(
-        &copy->getBodyRegion().emplaceBlock());
+    OpBuilder builder =
+        OpBuilder::atBlockEnd(&copy->getBodyRegion().emplaceBlock());
     for (Operation &op : module.getBody()->getOperations())
       if (part.contains(&op))
         builder.clone(op);
