@@ -95,12 +95,13 @@ def main(argv):
         print("%-20s %-7s %5s %9s" % ("example", "chip", "runs", "median s"))
     for example in args.examples:
         new, before = [], []
+        runs = [(new, args.cute_opt)]
+        if args.before:
+            runs.append((before, args.before))
         for i in range(args.runs):
-            if args.before and i % 2:
-                before.append(compile_once(args.before, example, args.extra))
-            new.append(compile_once(args.cute_opt, example, args.extra))
-            if args.before and not i % 2:
-                before.append(compile_once(args.before, example, args.extra))
+            # Alternating which build goes first keeps a drift from favouring one.
+            for times, cute_opt in (runs if i % 2 == 0 else runs[::-1]):
+                times.append(compile_once(cute_opt, example, args.extra))
         if not args.before:
             print("%-20s %-7s %5d %9.3f" % (example, EXAMPLES[example], args.runs,
                                             statistics.median(new)))
