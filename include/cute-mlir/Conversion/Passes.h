@@ -20,6 +20,10 @@ namespace cute {
 #define GEN_PASS_REGISTRATION
 #include "cute-mlir/Conversion/Passes.h.inc"
 
+/// The argument attribute of a `gpu.func` kernel that gives the value every
+/// launch passes for it (cute-specialize-kernels folds it into the code).
+constexpr llvm::StringLiteral kKnownValueAttrName = "cute.known_value";
+
 /// What `cute-to-ptx` compiles for.
 struct CuteToPTXOptions {
   std::string chip = "sm_80";

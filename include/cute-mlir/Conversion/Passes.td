@@ -81,6 +81,43 @@ def LowerCuteNVGPUPipelinesPass : Pass<"cute-nvgpu-lower-pipelines"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def CuteSpecializeKernelsPass : Pass<"cute-specialize-kernels"> {
+  let summary = "Fold the argument values and launch sizes a kernel is "
+                "compiled for into its code";
+  let description = [{
+    A kernel compiled for one problem (its sizes, its grid) can fold what a
+    kernel for any problem computes at run time: tile counts, k-ranges,
+    schedules and bounds checks. This pass makes the promises a `gpu.func`
+    kernel states into constants:
+    - an argument of integer or index type with the argument attribute
+      `cute.known_value` (an integer attribute of the argument's type): its
+      uses become that constant. The argument stays, so launches pass the
+      same arguments as before;
+    - `gpu.block_dim`, `gpu.grid_dim` and `gpu.cluster_dim_blocks` become
+      the kernel's `known_block_size`, `known_grid_size` and
+      `known_cluster_size`, and `gpu.cluster_dim` (clusters in the grid)
+      the quotient of the last two.
+
+    ```mlir
+    gpu.func @gemm(%a: !llvm.ptr, %m: index {cute.known_value = 2048 : index})
+        kernel attributes {known_grid_size = array<i32: 132, 1, 1>,
+                           known_cluster_size = array<i32: 2, 1, 1>} {
+      // uses of %m read 2048; gpu.cluster_dim x reads 66
+    ```
+
+    A launch with other values runs wrongly, as one with another block than
+    `known_block_size` does: `cute-nvgpu-check-launches` rejects a
+    `gpu.launch_func` whose constant operands, grid or cluster differ from
+    what the kernel was compiled for, and the Python package's launches
+    check every value. A `cute.known_value` that is not an integer of the
+    argument's type, or a `known_grid_size` that is not a whole number of
+    `known_cluster_size` clusters, is a located error.
+    `--cute-to-ptx`, `--cute-to-llvm`, `cute-run` and the Python package
+    run it first.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def CuteNVGPUCheckLaunchesPass
     : Pass<"cute-nvgpu-check-launches", "::mlir::ModuleOp"> {
   let summary = "Reject kernel launches the GPU would refuse or run wrongly";
@@ -92,6 +129,10 @@ def CuteNVGPUCheckLaunchesPass
     - a block has at most 1024 threads (x and y at most 1024, z at most 64);
     - a kernel with `known_block_size` is launched with exactly that block
       (its code, setmaxnreg and the TiledMMA thread count rely on it);
+    - a kernel compiled for known launch values (`known_grid_size`,
+      `known_cluster_size`, `cute.known_value` arguments; see
+      `cute-specialize-kernels`) is launched with those values wherever the
+      launch's are constants;
     - a cluster has at most 8 CTAs (the portable limit, which every
       cluster-capable GPU launches), and the grid is a whole number of
       clusters;

@@ -115,11 +115,14 @@ void cute::buildCuteToPTXPipeline(OpPassManager &pm,
   target.features = options.features;
   target.optLevel = options.optLevel;
   pm.addPass(std::make_unique<RequireNVVMTargetsPass>());
+  pm.addPass(cute::createCuteSpecializeKernelsPass());
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  // Launches the GPU would refuse fail here, located, not at run time, and
+  // before the boundaries are decomposed, so that errors number arguments
+  // as the user wrote them.
+  pm.addPass(cute::createCuteNVGPUCheckLaunchesPass());
   // Cute values at function, kernel and loop boundaries travel as parts.
   pm.addPass(cute::createCuteDecomposeBoundariesPass());
-  pm.addPass(createGpuNVVMAttachTarget(target));
-  // Launches the GPU would refuse fail here, located, not at run time.
-  pm.addPass(cute::createCuteNVGPUCheckLaunchesPass());
   pm.addPass(cute::createConvertCuteNVGPUToNVVMPass());
   // The lowering writes each unrolled fragment element's index arithmetic
   // out anew: CSE first leaves the canonicalizer a third as many ops to fold.

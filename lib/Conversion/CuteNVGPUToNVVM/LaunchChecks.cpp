@@ -185,6 +185,65 @@ sharedMemoryLimitOf(gpu::GPUModuleOp module) {
   return limit;
 }
 
+/// An integer as MLIR prints its attribute: i1 as 0 or 1, wider ones signed.
+int64_t signedValue(const APInt &value) {
+  return value.getBitWidth() == 1 ? value.getZExtValue()
+                                  : value.getSExtValue();
+}
+
+/// A launch of a kernel compiled for known sizes (`which`) with other
+/// constant sizes.
+LogicalResult checkKnownSizes(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel,
+                              StringRef which,
+                              std::optional<ArrayRef<int32_t>> known,
+                              gpu::KernelDim3 sizes) {
+  auto given = constants({sizes.x, sizes.y, sizes.z});
+  if (!known || !given)
+    return success();
+  for (auto [i, size] : llvm::enumerate(*known))
+    if (i < 3 && size != (*given)[i])
+      return launch.emitOpError()
+             << "launches @" << kernel.getName() << " with a " << which
+             << " of " << llvm::interleaved_array(*given)
+             << ", but the kernel was compiled for its known_" << which
+             << "_size " << llvm::interleaved_array(*known);
+  return success();
+}
+
+/// A launch that passes a kernel compiled for known values (its grid, its
+/// cluster, cute.known_value arguments) other constants: the kernel would
+/// compute with the values it was compiled for.
+LogicalResult checkSpecialization(gpu::LaunchFuncOp launch,
+                                  gpu::GPUFuncOp kernel) {
+  if (failed(checkKnownSizes(launch, kernel, "grid", kernel.getKnownGridSize(),
+                             launch.getGridSizeOperandValues())))
+    return failure();
+  if (launch.hasClusterSize() &&
+      failed(checkKnownSizes(launch, kernel, "cluster",
+                             kernel.getKnownClusterSize(),
+                             launch.getClusterSizeOperandValues())))
+    return failure();
+  ValueRange operands = launch.getKernelOperands();
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
+    auto known =
+        kernel.getArgAttrOfType<IntegerAttr>(i, cute::kKnownValueAttrName);
+    APInt given;
+    // An attribute of another type than the operand's is
+    // cute-specialize-kernels' error to report.
+    if (!known || i >= operands.size() ||
+        known.getType() != operands[i].getType() ||
+        !matchPattern(operands[i], m_ConstantInt(&given)))
+      continue;
+    if (given != known.getValue())
+      return launch.emitOpError()
+             << "passes " << signedValue(given) << " as argument #" << i
+             << " of @" << kernel.getName() << ", which was compiled for "
+             << cute::kKnownValueAttrName << " = "
+             << signedValue(known.getValue());
+  }
+  return success();
+}
+
 LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
   auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
       launch, launch.getKernel());
@@ -212,6 +271,8 @@ LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
                  << ", but the kernel was compiled for its known_block_size "
                  << llvm::interleaved_array(*known);
   }
+  if (kernel && failed(checkSpecialization(launch, kernel)))
+    return failure();
   if (launch.hasClusterSize()) {
     gpu::KernelDim3 cluster = launch.getClusterSizeOperandValues();
     auto ctas = constants({cluster.x, cluster.y, cluster.z});

@@ -324,3 +324,96 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A kernel compiled for known launch values takes only those.
+// CHECK-LABEL: func.func @specialized_fits
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%m: index {cute.known_value = 2048 : index}, %n: index) kernel
+        attributes {known_grid_size = array<i32: 132, 1, 1>,
+                    known_cluster_size = array<i32: 2, 1, 1>} {
+      gpu.return
+    }
+  }
+  func.func @specialized_fits(%n: index) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c132 = arith.constant 132 : index
+    %c2048 = arith.constant 2048 : index
+    // CHECK: gpu.launch_func @kernels::@k clusters in
+    gpu.launch_func @kernels::@k clusters in (%c2, %c1, %c1) blocks in (%c132, %c1, %c1) threads in (%c1, %c1, %c1) args(%c2048 : index, %n : index)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%m: index, %k: i32 {cute.known_value = -1 : i32}) kernel {
+      gpu.return
+    }
+  }
+  func.func @other_known_value(%m: index) {
+    %c1 = arith.constant 1 : index
+    %k = arith.constant 64 : i32
+    // expected-error @+1 {{passes 64 as argument #1 of @k, which was compiled for cute.known_value = -1}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : index, %k : i32)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel attributes {known_grid_size = array<i32: 132, 1, 1>} {
+      gpu.return
+    }
+  }
+  func.func @other_grid() {
+    %c1 = arith.constant 1 : index
+    %c114 = arith.constant 114 : index
+    // expected-error @+1 {{launches @k with a grid of [114, 1, 1], but the kernel was compiled for its known_grid_size [132, 1, 1]}}
+    gpu.launch_func @kernels::@k blocks in (%c114, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+      gpu.return
+    }
+  }
+  func.func @other_cluster() {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // expected-error @+1 {{launches @k with a cluster of [1, 4, 1], but the kernel was compiled for its known_cluster_size [2, 1, 1]}}
+    gpu.launch_func @kernels::@k clusters in (%c1, %c4, %c1) blocks in (%c4, %c4, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+// An i1 is named as MLIR prints it; an attribute of another type than the
+// argument's is left to cute-specialize-kernels.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%flag: i1 {cute.known_value = false}, %m: index {cute.known_value = 7 : i32}) kernel {
+      gpu.return
+    }
+  }
+  func.func @other_flag() {
+    %c1 = arith.constant 1 : index
+    %true = arith.constant true
+    // expected-error @+1 {{passes 1 as argument #0 of @k, which was compiled for cute.known_value = 0}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%true : i1, %c1 : index)
+    return
+  }
+}
