@@ -77,6 +77,14 @@ MLIR_CAPI_EXPORTED bool mlirCuteCompilationGetKernelDims(MlirCuteCompilation c,
                                                          MlirStringRef which,
                                                          int32_t *dims);
 
+/// Writes the argument's `cute.known_value` (the value the kernel was
+/// compiled for, which every launch must pass) to `value` and returns true
+/// when it has one.
+MLIR_CAPI_EXPORTED bool
+mlirCuteCompilationGetKernelArgumentKnownValue(MlirCuteCompilation c,
+                                               intptr_t module, intptr_t kernel,
+                                               intptr_t arg, int64_t *value);
+
 /// The dynamic shared memory the kernel's views of gpu.dynamic_shared_memory
 /// reach, in bytes (0 when it uses none): the least a launch must give it.
 /// -1 when a view's extent is known only at run time.

@@ -24,6 +24,7 @@ namespace {
 struct Kernel {
   std::string name;
   std::vector<std::string> argumentTypes;
+  std::vector<std::optional<int64_t>> knownValues;
   llvm::StringMap<std::array<int32_t, 3>> dims;
   int64_t dynamicSharedBytes = -1;
 };
@@ -73,6 +74,13 @@ llvm::StringMap<std::vector<Kernel>> describeKernels(ModuleOp module) {
       llvm::raw_string_ostream os(text);
       type.print(os);
       kernel.argumentTypes.push_back(std::move(text));
+    }
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+      auto known =
+          func.getArgAttrOfType<IntegerAttr>(i, cute::kKnownValueAttrName);
+      kernel.knownValues.push_back(
+          known ? std::optional(known.getValue().getSExtValue())
+                : std::nullopt);
     }
     for (NamedAttribute attr : func->getAttrs())
       if (auto dims = dyn_cast<DenseI32ArrayAttr>(attr.getValue()))
@@ -216,6 +224,19 @@ bool mlirCuteCompilationGetKernelDims(MlirCuteCompilation c, intptr_t module,
   if (it == k->dims.end())
     return false;
   std::copy(it->second.begin(), it->second.end(), dims);
+  return true;
+}
+
+bool mlirCuteCompilationGetKernelArgumentKnownValue(MlirCuteCompilation c,
+                                                    intptr_t module,
+                                                    intptr_t kernel,
+                                                    intptr_t arg,
+                                                    int64_t *value) {
+  const Kernel *k = kernelAt(c, module, kernel);
+  if (!k || arg < 0 || size_t(arg) >= k->knownValues.size() ||
+      !k->knownValues[arg])
+    return false;
+  *value = *k->knownValues[arg];
   return true;
 }
 

@@ -96,6 +96,8 @@ _SIGNATURES = {
     "mlirCuteCompilationGetKernelArgumentType": ([_H, _P, _P, _P], _S),
     "mlirCuteCompilationGetKernelDims": (
         [_H, _P, _P, _S, ctypes.POINTER(ctypes.c_int32)], ctypes.c_bool),
+    "mlirCuteCompilationGetKernelArgumentKnownValue": (
+        [_H, _P, _P, _P, ctypes.POINTER(ctypes.c_int64)], ctypes.c_bool),
     "mlirCuteCompilationGetKernelDynamicSharedBytes": (
         [_H, _P, _P], ctypes.c_int64),
     # HostProgram.h

@@ -39,6 +39,7 @@ Warp-specialized, persistent kernels (``_persistent.py``, re-exported here):
 import ctypes
 import inspect
 import os
+import re
 import sys
 
 from . import _mlir, layout as _layout
@@ -812,15 +813,61 @@ class Kernel:
             if p.annotation is inspect.Parameter.empty:
                 raise TypeError(f"{self.name}: parameter {p.name} needs a "
                                 "type annotation")
+        # What specialize() fixed: parameter name -> value, and the grid
+        # and cluster of every launch (known_grid_size, known_cluster_size).
+        self.known, self.grid, self.cluster = {}, None, None
+
+    def specialize(self, *, grid=None, cluster=None, name=None, **values):
+        """This kernel compiled for one launch: the integer or index
+        parameters named in `values` fixed to them (``cute.known_value``)
+        and, if given, the launch's `grid` and `cluster`
+        (``known_grid_size``, ``known_cluster_size``), so that what depends
+        on them folds at compile time. Launches must pass the same values
+        (cute_mlir.runtime checks). Named `name`, or this kernel's name
+        with the values appended."""
+        types = {p.name: str(_type(p.annotation)) for p in self.parameters}
+        for key, value in values.items():
+            if key not in types:
+                raise TypeError(f"{self.name} has no parameter {key!r}")
+            if not re.fullmatch(r"index|i\d+", types[key]):
+                raise TypeError(f"{self.name}: parameter {key} is "
+                                f"{types[key]}; only integer and index "
+                                "parameters can be specialized")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{self.name}: {key}={value!r} is not an "
+                                "integer")
+        special = Kernel(self.fn, self.block, name)
+        special.known = {**self.known, **values}
+        special.grid = self.grid if grid is None else _dims3(grid, "grid")
+        special.cluster = self.cluster if cluster is None else \
+            _dims3(cluster, "cluster")
+        if name is None:
+            parts = [f"{k}{'n' if v < 0 else ''}{abs(v)}"
+                     for k, v in special.known.items()]
+            for what, dims in (("grid", special.grid),
+                               ("cluster", special.cluster)):
+                if dims is not None:
+                    parts.append(what + "x".join(map(str, dims)))
+            special.name = "_".join([self.name] + parts)
+        return special
 
     def _build(self, body_block):
         types = [_type(p.annotation) for p in self.parameters]
+        arg_attrs = [f"{{cute.known_value = {self.known[p.name]} : {t}}}"
+                     if p.name in self.known else "{}"
+                     for p, t in zip(self.parameters, types)]
+
+        def dims(sizes):
+            return None if sizes is None else \
+                f"array<i32: {', '.join(map(str, sizes))}>"
         attributes = {
             "sym_name": f'"{self.name}"',
             "function_type": f"({', '.join(map(str, types))}) -> ()",
             "gpu.kernel": "unit",
-            "known_block_size": None if self.block is None else
-            f"array<i32: {', '.join(map(str, self.block))}>"}
+            "arg_attrs": f"[{', '.join(arg_attrs)}]" if self.known else None,
+            "known_block_size": dims(self.block),
+            "known_grid_size": dims(self.grid),
+            "known_cluster_size": dims(self.cluster)}
         _INSERTION.append((body_block, None))
         try:
             handle, (entry,) = _region_op("gpu.func", [], attributes, [],
@@ -852,6 +899,17 @@ class Kernel:
     def __call__(self, *args, **kwargs):
         raise TypeError(f"{self.name} is a kernel: build(...) it, compile "
                         "the module and launch it through cute_mlir.runtime")
+
+
+def _dims3(value, what):
+    """One to three positive sizes as (x, y, z)."""
+    dims = tuple(value) if isinstance(value, (tuple, list)) else (value,)
+    if not 1 <= len(dims) <= 3 or any(
+            isinstance(d, bool) or not isinstance(d, int) or d < 1
+            for d in dims):
+        raise ValueError(f"{what} is one to three positive integers, not "
+                         f"{value!r}")
+    return dims + (1,) * (3 - len(dims))
 
 
 def kernel(fn=None, *, block=None, name=None):

@@ -42,12 +42,19 @@ class Kernel:
     types as written in the source, its ``known_block_size`` if any, and
     ``smem``, the bytes of dynamic shared memory its views of
     ``gpu.dynamic_shared_memory`` reach (0 when it uses none; None when a
-    view's extent is known only at run time): the least a launch gives."""
+    view's extent is known only at run time): the least a launch gives.
+    A kernel compiled for one launch (``cute-specialize-kernels``) has
+    ``known``, {argument index: its ``cute.known_value``}, and ``grid`` and
+    ``cluster``, its ``known_grid_size`` and ``known_cluster_size`` (else
+    None): every launch must pass those."""
 
-    def __init__(self, module, name, arguments, block=None, smem=None):
+    def __init__(self, module, name, arguments, block=None, smem=None,
+                 known=None, grid=None, cluster=None):
         self.module, self.name = module, name
         self.arguments, self.block = list(arguments), block
         self.smem = smem
+        self.known = {int(i): int(v) for i, v in (known or {}).items()}
+        self.grid, self.cluster = grid, cluster
 
     def __repr__(self):
         return f"Kernel({self.name!r}, arguments={self.arguments})"
@@ -81,7 +88,8 @@ class CompiledModule:
             "chip": self.chip, "format": self.format, "ptx": self.ptx,
             "binaries": {name: base64.b64encode(data).decode()
                          for name, data in self.binaries.items()},
-            "kernels": [[k.module, k.name, k.arguments, k.block, k.smem]
+            "kernels": [[k.module, k.name, k.arguments, k.block, k.smem,
+                         k.known, k.grid, k.cluster]
                         for k in self.kernels.values()]})
 
     @classmethod
@@ -149,14 +157,22 @@ def _compile_uncached(source, name, chip, features, opt_level, format):
                 args = [lib.mlirCuteCompilationGetKernelArgumentType(
                     c, m, k, a).str() for a in range(
                         lib.mlirCuteCompilationGetKernelNumArguments(c, m, k))]
-                dims = (ctypes.c_int32 * 3)()
-                block = (list(dims) if lib.mlirCuteCompilationGetKernelDims(
-                    c, m, k, MlirStringRef.of("known_block_size"), dims)
-                    else None)
+
+                def dims(which):
+                    out = (ctypes.c_int32 * 3)()
+                    return (list(out) if lib.mlirCuteCompilationGetKernelDims(
+                        c, m, k, MlirStringRef.of(which), out) else None)
+                known, value = {}, ctypes.c_int64()
+                for a in range(len(args)):
+                    if lib.mlirCuteCompilationGetKernelArgumentKnownValue(
+                            c, m, k, a, ctypes.byref(value)):
+                        known[a] = value.value
                 smem = lib.mlirCuteCompilationGetKernelDynamicSharedBytes(
                     c, m, k)
-                kernels[kernel] = Kernel(module, kernel, args, block,
-                                         None if smem < 0 else smem)
+                kernels[kernel] = Kernel(
+                    module, kernel, args, dims("known_block_size"),
+                    None if smem < 0 else smem, known,
+                    dims("known_grid_size"), dims("known_cluster_size"))
         return CompiledModule(chip, ptx, kernels, format=format,
                               binaries=binaries)
     finally:

@@ -246,6 +246,26 @@ def _marshal(type_text, value, staged, index):
                     "Python yet")
 
 
+def _check_specialization(kernel, args, grid, cluster):
+    """A kernel compiled for one launch computes with the values it was
+    compiled for, whatever the launch passes: refuse other values."""
+    for what, known, given in (("grid", kernel.grid, grid),
+                               ("cluster", kernel.cluster, cluster)):
+        if known is not None and (given is None or
+                                  _dims(given, what) != tuple(known)):
+            raise ValueError(f"{kernel.name} was compiled for a {what} of "
+                             f"{tuple(known)} (its known_{what}_size), not "
+                             f"{given!r}")
+    for index, known in kernel.known.items():
+        type_text, value = kernel.arguments[index], args[index]
+        scalar = _SCALARS.get(type_text)
+        if scalar is None or not isinstance(value, (int, float)) or \
+                scalar(value).value != scalar(known).value:
+            raise ValueError(f"{kernel.name} was compiled for argument "
+                             f"{index} ({type_text}) = {known} (its "
+                             f"cute.known_value), not {value!r}")
+
+
 def _prod(values):
     result = 1
     for v in values:
@@ -369,6 +389,7 @@ class Function:
                                 "pass block=")
             block = kernel.block
         grid, block = _dims(grid, "grid"), _dims(block, "block")
+        _check_specialization(kernel, args, grid, cluster)
         staged = []
         try:
             values = []

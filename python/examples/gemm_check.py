@@ -9,8 +9,9 @@ tiles are covered). Then it times the kernel and torch.matmul (cuBLAS,
 `dtype` in and out) on the same random inputs: CUDA-event medians of ten
 back-to-back launches, the two interleaved over several rounds. Returns the
 number of failed checks; without a GPU it says why and returns 0. With
-CUTE_MLIR_CHECK_ONLY=1 in the environment it only checks. `checked` replaces
-the checked shapes (a TMA-stored C needs N a multiple of 8, say).
+CUTE_MLIR_CHECK_ONLY=1 in the environment it only checks. `checked` and
+`timed` replace the checked and timed shapes (a TMA-stored C needs N a
+multiple of 8, say; a kernel specialized to one shape runs only that).
 """
 import os
 import statistics
@@ -40,7 +41,7 @@ def _tflops(torch, fn, m, n, k, launches=10):
 
 
 def run(name, compiled, launcher, rounds=5, dtype="float16",
-        out_dtype="float32", checked=CHECKED):
+        out_dtype="float32", checked=CHECKED, timed=TIMED):
     try:
         module = runtime.load(compiled)
     except runtime.NoGpuError as e:
@@ -62,7 +63,7 @@ def run(name, compiled, launcher, rounds=5, dtype="float16",
         failed += not ok
         print(f"  check {m}x{n}x{k}: max |C - AB^T| / max |AB^T| = {error:.1e} "
               f"{'ok' if ok else 'FAILED'}")
-    for m, n, k in [] if os.environ.get("CUTE_MLIR_CHECK_ONLY") else TIMED:
+    for m, n, k in [] if os.environ.get("CUTE_MLIR_CHECK_ONLY") else timed:
         a, b = _inputs(torch, m, n, k, dtype)
         c = torch.empty(m, n, device="cuda", dtype=getattr(torch, out_dtype))
         c16 = torch.empty(m, n, device="cuda", dtype=getattr(torch, dtype))

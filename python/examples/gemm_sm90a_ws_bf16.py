@@ -144,9 +144,22 @@ def main():
               (1000, 1024, 8192)]
     kernels = ((gemm_tn_128x256, 256), (gemm_tn_128x192, 192), (gemm_tn_128x224, 224))
     compiled = build(*(k for k, _ in kernels)).compile(chip="sm_90a")
-    return sum(gemm_check.run(f"gemm_sm90a_ws_bf16 {k.name}", compiled, launcher(k, tile_n),
-                              dtype="bfloat16", out_dtype="bfloat16", checked=shapes)
-               for k, tile_n in kernels)
+    failed = sum(gemm_check.run(f"gemm_sm90a_ws_bf16 {k.name}", compiled, launcher(k, tile_n),
+                                dtype="bfloat16", out_dtype="bfloat16", checked=shapes)
+                 for k, tile_n in kernels)
+    # Each kernel compiled for one problem and this GPU's grid as well (M, N, K and the
+    # cluster count folded in), checked at that problem.
+    try:
+        grid = 2 * (runtime.multiprocessor_count() // 2)
+    except runtime.NoGpuError:
+        return failed
+    for (m, n, k), (kernel_, tile_n) in zip([(1000, 3000, 520), (1000, 1024, 8192),
+                                             (2048, 1536, 4104)], kernels):
+        special = kernel_.specialize(m=m, n=n, k=k, grid=grid, cluster=(2, 1, 1))
+        failed += gemm_check.run(special.name, build(special).compile(chip="sm_90a"),
+                                 launcher(special, tile_n), dtype="bfloat16",
+                                 out_dtype="bfloat16", checked=[(m, n, k)], timed=[])
+    return failed
 
 
 if __name__ == "__main__":

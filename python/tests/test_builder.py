@@ -294,6 +294,50 @@ def test_stream_k_schedules_and_fixups():
         build(ready_is_the_fixups)
 
 
+def test_specialized_kernels_fold_their_launch_values():
+    @kernel(block=128)
+    def k(out: memref(i32), m: index, n: index, flag: i32):
+        t = make_tensor(out, make_layout(4))
+        with if_(thread_idx() == 0):
+            # m * 3 + the clusters in the grid: a constant once specialized.
+            t[0] = op("arith.index_cast", [m * 3 + cluster_dim()], results=[i32])
+            t[1] = op("arith.index_cast", [n], results=[i32])
+            t[2] = flag
+    s = k.specialize(m=2048, flag=-1, grid=132, cluster=(2,))
+    assert s.name == "k_m2048_flagn1_grid132x1x1_cluster2x1x1"
+    assert (s.known, s.grid, s.cluster) == \
+        ({"m": 2048, "flag": -1}, (132, 1, 1), (2, 1, 1))
+    assert (k.known, k.grid, k.cluster) == ({}, None, None)  # k is unchanged
+    text = str(build(k, s))
+    assert ("gpu.func @k_m2048_flagn1_grid132x1x1_cluster2x1x1(%arg0: "
+            "memref<?xi32, 1>, %arg1: index {cute.known_value = 2048 : index}, "
+            "%arg2: index, %arg3: i32 {cute.known_value = -1 : i32}) kernel "
+            "attributes {known_block_size = array<i32: 128, 1, 1>, "
+            "known_cluster_size = array<i32: 2, 1, 1>, known_grid_size = "
+            "array<i32: 132, 1, 1>}") in text
+    compiled = build(k, s).compile(chip="sm_90a", cache=False)
+    general, special = compiled.kernels["k"], compiled.kernels[s.name]
+    assert (general.known, general.grid, general.cluster) == ({}, None, None)
+    assert special.known == {1: 2048, 3: -1}
+    assert (special.grid, special.cluster) == ([132, 1, 1], [2, 1, 1])
+    ptx = compiled.ptx["kernels"]
+    body = ptx[ptx.index(f".entry {s.name}("):]
+    assert "6210" in body  # 2048 * 3 + 132 / 2, folded
+    assert "%nclusterid" not in body and "%nclusterid" in ptx  # k reads it
+    # A name of one's own, and a specialization of a specialization.
+    assert k.specialize(n=5, name="k5").name == "k5"
+    assert s.specialize(n=5).known == {"m": 2048, "flag": -1, "n": 5}
+    with pytest.raises(TypeError, match="k has no parameter 'x'"):
+        k.specialize(x=1)
+    with pytest.raises(TypeError, match="parameter out is memref<.xi32, 1>; "
+                       "only integer and index parameters"):
+        k.specialize(out=3)
+    with pytest.raises(TypeError, match=r"m=1\.5 is not an integer"):
+        k.specialize(m=1.5)
+    with pytest.raises(ValueError, match="grid is one to three positive"):
+        k.specialize(grid=(0,))
+
+
 def test_conditions_with_else():
     def body(A, m):
         with if_(thread_idx() == 0):

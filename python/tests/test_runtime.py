@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from conftest import NO_GPU, requires_gpu
-from cute_mlir import compile, runtime
+from cute_mlir import compile, compiler, runtime
 from cute_mlir.compiler import Kernel
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
@@ -67,6 +67,31 @@ def test_launch_shapes_are_checked():
         runtime._dims((0, 1), "grid")
     with pytest.raises(ValueError, match="block"):
         runtime._dims((1, 1, 1, 1), "block")
+
+
+def test_a_specialized_kernel_takes_only_its_values():
+    kernel = Kernel("kernels", "k", ["!llvm.ptr", "index", "i32"],
+                    known={1: 2048, 2: -1}, grid=[132, 1, 1],
+                    cluster=[2, 1, 1])
+    check = runtime._check_specialization
+    check(kernel, [0, 2048, -1], (132, 1, 1), (2, 1, 1))
+    # The i32 value as the kernel reads it: 2^32 - 1 is -1.
+    check(kernel, [0, 2048, 2**32 - 1], (132, 1, 1), (2,))
+    with pytest.raises(ValueError, match=r"k was compiled for argument 1 "
+                       r"\(index\) = 2048 \(its cute.known_value\), not 4096"):
+        check(kernel, [0, 4096, -1], (132, 1, 1), (2, 1, 1))
+    with pytest.raises(ValueError, match=r"argument 2 \(i32\) = -1"):
+        check(kernel, [0, 2048, 7], (132, 1, 1), (2, 1, 1))
+    with pytest.raises(ValueError, match=r"k was compiled for a grid of "
+                       r"\(132, 1, 1\) \(its known_grid_size\), not \(114, 1, 1\)"):
+        check(kernel, [0, 2048, -1], (114, 1, 1), (2, 1, 1))
+    with pytest.raises(ValueError, match=r"a cluster of \(2, 1, 1\)"):
+        check(kernel, [0, 2048, -1], (132, 1, 1), None)
+    # A cached module keeps what the kernel was compiled for.
+    again = compiler.CompiledModule.from_json(compiler.CompiledModule(
+        "sm_90a", {}, {"k": kernel}).to_json())
+    assert again.kernels["k"].known == {1: 2048, 2: -1}
+    assert again.kernels["k"].grid == [132, 1, 1]
 
 
 @pytest.mark.skipif(NO_GPU is None, reason="a GPU is present")
