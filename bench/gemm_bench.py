@@ -36,6 +36,15 @@ after the table. CuTe DSL's fp8 kernel never promotes either: the same rule.
 The -e5m2 options take e5m2 builds of our fp8 kernels, which are checked but
 not timed (cuBLAS has no e5m2 x e5m2 GEMM).
 
+--specialize adds, for each kernel the Python package builds as well
+(BUILDERS: the bf16 one, python/examples/gemm_sm90a_ws_bf16.py, whose PTX is
+the example's byte for byte), a row for the kernel its launch picks compiled
+for each timed shape: M, N, K, the grid and the cluster folded in
+(Kernel.specialize, cute-specialize-kernels), as a JIT that compiles per
+shape would run it. Each is checked at its shape, then timed in the same
+rounds as the rest. Needs the Python package (CUTE_MLIR_CAPI_LIBRARY naming
+libCuteMlirCAPI.so, as scripts/gpu-python.sh sets it).
+
 Kernel arguments follow MLIR's memref calling convention (gpu_check.py):
 each memref<?xT> is 5 parameters (allocated, aligned, offset, size, stride),
 M, N, K are index (i64); TMA kernels take device pointers to CUtensorMaps.
@@ -187,6 +196,10 @@ CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (200, 136, 80),
 FP8_LONG_K = (256, 384, 65536)
 TIME_SHAPES = [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192),
                (8192, 8192, 2048), (4096, 14336, 4096)]
+# Kernels the Python package builds too: label -> its builder example, whose
+# gemm_tn_128x<N> kernels are the example's (python/examples).
+BUILDERS = {"gemm-sm90a-ws-bf16": "gemm_sm90a_ws_bf16"}
+PER_SHAPE = "  compiled for the shape"  # the label of their rows, under ours
 FAILURES = []
 
 
@@ -301,6 +314,9 @@ def parse_args(argv=None):
                    "old.ptx), timed in the same rounds as the one given: "
                    "an A/B of a change; @SMEM launches it with SMEM bytes "
                    "of dynamic shared memory instead of KERNEL's")
+    p.add_argument("--specialize", action="store_true",
+                   help="also time each of " + ", ".join(BUILDERS) +
+                   " compiled for each shape by the Python package")
     p.add_argument("--cute-dsl", metavar="PY",
                    help="CUTLASS's CuTe DSL example dense_gemm_persistent.py"
                    " (its HopperWgmmaGemmPersistentKernel; needs the "
@@ -452,6 +468,32 @@ def launcher(k, fn, a, b, c, m, n, k_, sms):
         launch = cluster_launcher(fn, grid, block, k.smem, k.cluster, params)
         return lambda: (maps, launch())[1]
     return lambda: (maps, fn(grid, block, tuple(params), shared_mem=k.smem))[1]
+
+
+def specializer(k, sms):
+    """fn(m, n, kk) -> (entry, loaded function): the kernel that k's launch
+    picks for an MxNxKK GEMM, built by the Python package (BUILDERS) and
+    compiled for that shape, grid and cluster."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for path in ("python", "python/examples"):
+        if os.path.join(root, path) not in sys.path:
+            sys.path.insert(0, os.path.join(root, path))
+    import importlib
+    import tempfile
+    from cute_mlir.builder import build
+    example = importlib.import_module(BUILDERS[k.label])
+    where = tempfile.mkdtemp(prefix="gemm-bench-")
+
+    def make(m, n, kk):
+        entry = picked(k, m, n, kk, sms) if k.picks else k
+        special = getattr(example, entry.function).specialize(
+            m=m, n=n, k=kk, grid=grid_dims(entry, m, n, sms),
+            cluster=entry.cluster, name=entry.function)
+        path = os.path.join(where, f"{entry.function}-{m}x{n}x{kk}.ptx")
+        with open(path, "w") as f:
+            f.write(build(special).compile(chip="sm_90a").ptx["kernels"])
+        return entry, load(entry, path)
+    return make
 
 
 def random_inputs(in_type, m, n, k):
@@ -754,11 +796,13 @@ class Row:
     fast: dict            # peer -> (median ms, config): its best imprecise
 
 
-def bench(k, fn, shapes, reps, sms, l2, before=None, cute_dsl=None):
+def bench(k, fn, shapes, reps, sms, l2, before=None, cute_dsl=None,
+          per_shape=None):
     """Rows for kernel k (None: baselines only) against cuBLAS and each
     peer's configs (Triton, CuTe DSL with `cute_dsl`); with `before` (an
     earlier build of k: its Kernel entry and the loaded function), a row for
-    it as well."""
+    it as well; with `per_shape` (a specializer), a row for k compiled for
+    each shape, once checked there."""
     in_type, out_type = (k.in_type, k.out_type) if k else ("f16", "f32")
     blas, how = cublas(in_type, out_type)
     print(f"\ncuBLAS for {in_type} in, {out_type} out: {how}")
@@ -776,6 +820,15 @@ def bench(k, fn, shapes, reps, sms, l2, before=None, cute_dsl=None):
         if before:
             cont["before"] = [launcher(*before, *s, m, n, kk, sms)
                               for s in sets]
+        if per_shape:
+            entry, special = per_shape(m, n, kk)
+            a, b = random_inputs(in_type, m, n, kk)
+            if verify(f"{entry.label} for {m}x{n}x{kk} only",
+                      lambda c: launcher(entry, special, a, b, c, m, n, kk,
+                                         sms)(), a, b, in_type, out_type):
+                cont["per shape"] = [launcher(entry, special, *s, m, n, kk,
+                                              sms) for s in sets]
+            del a, b
         for peer, variants, _ in others:
             for name, pfn in variants.items():
                 cont[(peer, name)] = [lambda s=s, f=pfn: f(*s) for s in sets]
@@ -799,6 +852,10 @@ def bench(k, fn, shapes, reps, sms, l2, before=None, cute_dsl=None):
             rows.append(dataclasses.replace(
                 rows[-1], label=k.label + " (before)",
                 ours=spread(times["before"])))
+        if "per shape" in times:
+            rows.append(dataclasses.replace(
+                rows[-1], label=PER_SHAPE,
+                ours=spread(times["per shape"])))
         del sets, cont
         torch.cuda.empty_cache()
     return rows
@@ -827,7 +884,8 @@ def table(rows, device):
             else:
                 line += f"{'-':>10}  {'':<24}{'-':>6}"
         print(line)
-    for label, how in dict.fromkeys((r.label, r.how) for r in rows):
+    for label, how in dict.fromkeys((r.label, r.how) for r in rows
+                                    if r.label != PER_SHAPE):
         print(f"cuBLAS for {label}: {how}")
     fast = [(r, p, v) for r in rows for p, v in r.fast.items()]
     if fast:
@@ -874,8 +932,10 @@ def main(argv=None):
             elif k.in_type == "e5m2" and not args.check_only:
                 print(f"{k.label}: not timed (no e5m2 x e5m2 cuBLAS GEMM)")
             elif not args.check_only:
+                special = specializer(k, sms) if args.specialize and \
+                    k.label in BUILDERS else None
                 rows += bench(k, fn, args.time_shapes, args.reps, sms, l2, old,
-                               args.cute_dsl)
+                               args.cute_dsl, special)
         except Exception as e:  # a launch or driver error
             FAILURES.append(f"{k.label}: {e}")
             print(f"{k.label}: FAIL {type(e).__name__}: {e}")

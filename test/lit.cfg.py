@@ -101,6 +101,9 @@ else:
 lib_dir = os.path.join(config.cute_mlir_obj_root, "lib")
 config.substitutions.append(
     ("%cute_runtime", os.path.join(lib_dir, "libCuteRuntime.so")))
+# The Python package's library, for the bench's tests that build kernels.
+config.substitutions.append(
+    ("%cute_capi", os.path.join(lib_dir, "libCuteMlirCAPI.so")))
 # A recording fake driver lets cute-run's tests run without a GPU.
 config.substitutions.append(
     ("%fake_libcuda", os.path.join(lib_dir, "libFakeCuda.so")))
