@@ -16,9 +16,14 @@ out="$(mkdir -p "${1:-$root/.gpu}" && cd "${1:-$root/.gpu}" && pwd)"
 
 ninja -C "$build" cute-run cute-opt CuteRuntime CuteMlirCAPI >/dev/null
 mkdir -p "$out/bin" "$out/lib" "$out/debs" "$out/tools"
+# cute-run and the C API's library travel xz-compressed (2.2 MB instead of 8.8), so
+# that the GPU suite, the Python package and the bench fit one trip;
+# gpu-prefix.sh unpacks them there.
+rm -f "$out/bin/cute-run" "$out/lib/libCuteMlirCAPI.so"
 strip -o "$out/bin/cute-run" "$build/bin/cute-run"
-cp "$build/lib/libCuteRuntime.so" "$out/lib/"
 strip -o "$out/lib/libCuteMlirCAPI.so" "$build/lib/libCuteMlirCAPI.so"
+xz -9 -f -T0 "$out/bin/cute-run" "$out/lib/libCuteMlirCAPI.so"
+cp "$build/lib/libCuteRuntime.so" "$out/lib/"
 
 # The shared libraries cute-run needs beyond what Ubuntu 24.04 has.
 if ! ls "$out"/debs/libllvm22_*.deb "$out"/debs/libmlir-22_*.deb \

@@ -7,4 +7,11 @@ mkdir -p "$prefix"
 for deb in "$bundle"/debs/*.deb; do
   dpkg -x "$deb" "$prefix"
 done
+# The bundle's binaries, which travel compressed (gpu-bundle.sh); unpacked
+# on every call, since an earlier trip's may still be there.
+for packed in "$bundle"/bin/*.xz "$bundle"/lib/*.xz; do
+  [[ -f "$packed" ]] || continue
+  xz -dc "$packed" > "${packed%.xz}"
+  chmod +x "${packed%.xz}"
+done
 export LD_LIBRARY_PATH="$prefix/usr/lib/llvm-22/lib:$prefix/usr/lib/x86_64-linux-gnu:$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
