@@ -132,7 +132,7 @@ def CuteNVGPUCheckLaunchesPass
     - a kernel compiled for known launch values (`known_grid_size`,
       `known_cluster_size`, `cute.known_value` arguments; see
       `cute-specialize-kernels`) is launched with those values wherever the
-      launch's are constants;
+      launch's are constants, and in clusters if it was compiled for them;
     - a cluster has at most 8 CTAs (the portable limit, which every
       cluster-capable GPU launches), and the grid is a whole number of
       clusters;

@@ -218,9 +218,16 @@ LogicalResult checkSpecialization(gpu::LaunchFuncOp launch,
   if (failed(checkKnownSizes(launch, kernel, "grid", kernel.getKnownGridSize(),
                              launch.getGridSizeOperandValues())))
     return failure();
+  std::optional<ArrayRef<int32_t>> cluster = kernel.getKnownClusterSize();
+  if (cluster && !launch.hasClusterSize() &&
+      llvm::any_of(*cluster, [](int32_t size) { return size != 1; }))
+    return launch.emitOpError()
+           << "launches @" << kernel.getName()
+           << " without clusters, but the kernel was compiled for its "
+              "known_cluster_size "
+           << llvm::interleaved_array(*cluster);
   if (launch.hasClusterSize() &&
-      failed(checkKnownSizes(launch, kernel, "cluster",
-                             kernel.getKnownClusterSize(),
+      failed(checkKnownSizes(launch, kernel, "cluster", cluster,
                              launch.getClusterSizeOperandValues())))
     return failure();
   ValueRange operands = launch.getKernelOperands();

@@ -417,3 +417,20 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+      gpu.return
+    }
+  }
+  func.func @no_clusters() {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // expected-error @+1 {{launches @k without clusters, but the kernel was compiled for its known_cluster_size [2, 1, 1]}}
+    gpu.launch_func @kernels::@k blocks in (%c4, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
