@@ -187,8 +187,7 @@ sharedMemoryLimitOf(gpu::GPUModuleOp module) {
 
 /// An integer as MLIR prints its attribute: i1 as 0 or 1, wider ones signed.
 int64_t signedValue(const APInt &value) {
-  return value.getBitWidth() == 1 ? value.getZExtValue()
-                                  : value.getSExtValue();
+  return value.getBitWidth() == 1 ? value.getZExtValue() : value.getSExtValue();
 }
 
 /// A launch of a kernel compiled for known sizes (`which`) with other
