@@ -144,6 +144,10 @@ def CuteNVGPUCheckLaunchesPass
       what the kernel's views of `gpu.dynamic_shared_memory` reach, where
       each is a `memref.view` at a constant shift with a static shape; a
       launch with less would read and write past its block's allocation.
+    A `gpu.module` for a chip older than sm_90 reads no thread-block
+    cluster register (`gpu.cluster_id`, `gpu.cluster_dim`,
+    `gpu.cluster_block_id`, `gpu.cluster_dim_blocks` and NVVM's cluster
+    special registers): LLVM's NVPTX backend would abort on them.
     Every kernel's static shared memory (its workgroup attributions and the
     statically shaped workgroup `memref.global`s it uses) is at most 48 KiB,
     the most a block has without the dynamic opt-in; beyond it ptxas fails

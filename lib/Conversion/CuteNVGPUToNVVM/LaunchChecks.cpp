@@ -132,6 +132,42 @@ LogicalResult checkKernel(gpu::GPUFuncOp kernel) {
   return success();
 }
 
+/// The oldest chip among a module's NVVM targets, if it has any.
+std::optional<std::pair<int, std::string>> oldestChip(gpu::GPUModuleOp module) {
+  std::optional<std::pair<int, std::string>> oldest;
+  ArrayAttr targets = module.getTargetsAttr();
+  for (Attribute target : targets ? targets.getValue() : ArrayRef<Attribute>())
+    if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
+      if (std::optional<int> sm = cute_nvgpu::smOfChip(nvvm.getChip()))
+        if (!oldest || *sm < oldest->first)
+          oldest = std::make_pair(*sm, nvvm.getChip().str());
+  return oldest;
+}
+
+/// Reads of the cluster registers on a chip without clusters. LLVM's NVPTX
+/// backend aborts on them; NVVM's own check covers only some of the NVVM
+/// ops (clusterid.x, not nclusterid), and none of gpu's.
+LogicalResult checkClusterReads(gpu::GPUModuleOp module) {
+  std::optional<std::pair<int, std::string>> oldest = oldestChip(module);
+  if (!oldest || oldest->first >= 90)
+    return success();
+  WalkResult result = module.walk([&](Operation *op) {
+    if (!isa<gpu::ClusterIdOp, gpu::ClusterDimOp, gpu::ClusterBlockIdOp,
+             gpu::ClusterDimBlocksOp, NVVM::ClusterIdXOp, NVVM::ClusterIdYOp,
+             NVVM::ClusterIdZOp, NVVM::ClusterDimXOp, NVVM::ClusterDimYOp,
+             NVVM::ClusterDimZOp, NVVM::BlockInClusterIdXOp,
+             NVVM::BlockInClusterIdYOp, NVVM::BlockInClusterIdZOp,
+             NVVM::ClusterDimBlocksXOp, NVVM::ClusterDimBlocksYOp,
+             NVVM::ClusterDimBlocksZOp, NVVM::ClusterId, NVVM::ClusterDim>(op))
+      return WalkResult::advance();
+    op->emitOpError() << "reads a thread-block cluster register, which needs "
+                         "sm_90 or newer, but the gpu.module's target is "
+                      << oldest->second;
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// The opt-in dynamic shared memory of a block on an SM architecture, in
 /// bytes (CUDA's programming guide, per compute capability).
 std::optional<int64_t> sharedMemoryLimit(int sm) {
@@ -355,6 +391,9 @@ struct CuteNVGPUCheckLaunchesPass
     });
     if (kernels.wasInterrupted())
       return signalPassFailure();
+    for (auto module : root.getOps<gpu::GPUModuleOp>())
+      if (failed(checkClusterReads(module)))
+        return signalPassFailure();
     WalkResult result = root.walk([&](gpu::LaunchFuncOp launch) {
       return failed(checkLaunch(launch, root)) ? WalkResult::interrupt()
                                                : WalkResult::advance();

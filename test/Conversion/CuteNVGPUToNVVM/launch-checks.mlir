@@ -434,3 +434,29 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A chip without clusters reads no cluster register: NVPTX's instruction
+// selection would abort on it.
+gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+  gpu.func @k(%out: memref<?xindex>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'gpu.cluster_dim' op reads a thread-block cluster register, which needs sm_90 or newer, but the gpu.module's target is sm_80}}
+    %n = gpu.cluster_dim x
+    memref.store %n, %out[%c0] : memref<?xindex>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels [#nvvm.target<chip = "sm_75">] {
+  gpu.func @k(%out: memref<?xi32>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{'nvvm.read.ptx.sreg.cluster.nctarank' op reads a thread-block cluster register, which needs sm_90 or newer, but the gpu.module's target is sm_75}}
+    %n = nvvm.read.ptx.sreg.cluster.nctarank : i32
+    memref.store %n, %out[%c0] : memref<?xi32>
+    gpu.return
+  }
+}
