@@ -45,6 +45,7 @@ import sys
 from . import _mlir, layout as _layout
 from ._capi import MlirStringRef as _S, lib
 from ._mlir import is_null, printed
+from .runtime import _dims
 
 __all__ = [
     # building
@@ -838,9 +839,9 @@ class Kernel:
                                 "integer")
         special = Kernel(self.fn, self.block, name)
         special.known = {**self.known, **values}
-        special.grid = self.grid if grid is None else _dims3(grid, "grid")
+        special.grid = self.grid if grid is None else _dims(grid, "grid")
         special.cluster = self.cluster if cluster is None else \
-            _dims3(cluster, "cluster")
+            _dims(cluster, "cluster")
         if name is None:
             parts = [f"{k}{'n' if v < 0 else ''}{abs(v)}"
                      for k, v in special.known.items()]
@@ -899,17 +900,6 @@ class Kernel:
     def __call__(self, *args, **kwargs):
         raise TypeError(f"{self.name} is a kernel: build(...) it, compile "
                         "the module and launch it through cute_mlir.runtime")
-
-
-def _dims3(value, what):
-    """One to three positive sizes as (x, y, z)."""
-    dims = tuple(value) if isinstance(value, (tuple, list)) else (value,)
-    if not 1 <= len(dims) <= 3 or any(
-            isinstance(d, bool) or not isinstance(d, int) or d < 1
-            for d in dims):
-        raise ValueError(f"{what} is one to three positive integers, not "
-                         f"{value!r}")
-    return dims + (1,) * (3 - len(dims))
 
 
 def kernel(fn=None, *, block=None, name=None):
