@@ -226,8 +226,8 @@ int64_t signedValue(const APInt &value) {
   return value.getBitWidth() == 1 ? value.getZExtValue() : value.getSExtValue();
 }
 
-/// A launch of a kernel compiled for known sizes (`which`) with other
-/// constant sizes.
+/// A launch of a kernel compiled for known sizes (`which`: block, grid or
+/// cluster) with other constant sizes.
 LogicalResult checkKnownSizes(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel,
                               StringRef which,
                               std::optional<ArrayRef<int32_t>> known,
@@ -302,16 +302,9 @@ LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
                 "1, got "
              << llvm::interleaved_array(*threads);
     }
-    if (kernel)
-      if (std::optional<ArrayRef<int32_t>> known = kernel.getKnownBlockSize())
-        if (known->size() == 3 &&
-            ((*known)[0] != (*threads)[0] || (*known)[1] != (*threads)[1] ||
-             (*known)[2] != (*threads)[2]))
-          return launch.emitOpError()
-                 << "launches @" << kernel.getName() << " with a block of "
-                 << llvm::interleaved_array(*threads)
-                 << ", but the kernel was compiled for its known_block_size "
-                 << llvm::interleaved_array(*known);
+    if (kernel && failed(checkKnownSizes(launch, kernel, "block",
+                                         kernel.getKnownBlockSize(), block)))
+      return failure();
   }
   if (kernel && failed(checkSpecialization(launch, kernel)))
     return failure();

@@ -101,3 +101,15 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A cluster of no CTAs would divide the grid by zero.
+gpu.module @kernels {
+  // expected-error @+1 {{'gpu.func' op known_grid_size [132, 1, 1] is not a whole number of known_cluster_size [0, 1, 1] clusters}}
+  gpu.func @empty_clusters() kernel attributes {known_grid_size = array<i32: 132, 1, 1>,
+                                                known_cluster_size = array<i32: 0, 1, 1>} {
+    %c = gpu.cluster_dim x
+    gpu.return
+  }
+}
