@@ -15,6 +15,7 @@
 #include "Artifacts.h"
 #include "CompileCache.h"
 #include "ModuleLinking.h"
+#include "ProgramAbort.h"
 
 #include "cute-mlir/Conversion/Passes.h"
 #include "cute-mlir/ExecutionEngine/HostEngine.h"
@@ -196,7 +197,11 @@ int runEntry(ModuleOp module, bool returnsI32) {
     MutableArrayRef<void *> args;
     if (returnsI32)
       args = results;
-    if (llvm::Error error = (*engine)->invokePacked(entry, args)) {
+    llvm::Error error = [&] {
+      mlir::cute::run::ProgramAbortReport abortReport;
+      return (*engine)->invokePacked(entry, args);
+    }();
+    if (error) {
       llvm::errs() << "cute-run: running @" << entry
                    << " failed: " << llvm::toString(std::move(error)) << "\n";
       return 1;

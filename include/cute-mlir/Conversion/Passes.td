@@ -109,13 +109,20 @@ def CuteSpecializeKernelsPass : Pass<"cute-specialize-kernels"> {
     `known_block_size` does: `cute-nvgpu-check-launches` rejects a
     `gpu.launch_func` whose constant operands, grid or cluster differ from
     what the kernel was compiled for, and the Python package's launches
-    check every value. A `cute.known_value` that is not an integer of the
+    check every value. For the values a host launch computes at run time,
+    this pass puts a `cf.assert` before the `gpu.launch_func` (one per value:
+    an argument, a block, grid or cluster size), so that a program that
+    passes another value stops there with a message naming the kernel and
+    the value ("@gemm was launched with an argument #1 (cute.known_value)
+    other than 2048") instead of computing a wrong result.
+    A `cute.known_value` that is not an integer of the
     argument's type, or a `known_grid_size` that is not a whole number of
     `known_cluster_size` clusters, is a located error.
     `--cute-to-ptx`, `--cute-to-llvm`, `cute-run` and the Python package
     run it first.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect"];
 }
 
 def CuteNVGPUCheckLaunchesPass

@@ -7,15 +7,19 @@
 // A kernel's argument values (cute.known_value) and launch sizes
 // (known_grid_size, known_cluster_size, known_block_size) become constants,
 // so that the canonicalizer folds what depends on them: a persistent GEMM's
-// tile counts, stream-K schedule and bounds checks, for one problem.
+// tile counts, stream-K schedule and bounds checks, for one problem. Host
+// launches that pass such a kernel values unknown at compile time assert
+// that they are the ones it was compiled for.
 //
 //===----------------------------------------------------------------------===//
 
 #include "cute-mlir/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 
 #include "llvm/Support/InterleavedRange.h"
 
@@ -100,10 +104,60 @@ LogicalResult foldKnownSizes(gpu::GPUFuncOp kernel) {
   return success();
 }
 
+/// Asserts before `launch` that each operand it passes `kernel` that is not a
+/// constant equals what the kernel was compiled for: constants that differ
+/// are cute-nvgpu-check-launches' errors, these would be silently wrong.
+void guardLaunch(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel) {
+  OpBuilder builder(launch);
+  Location loc = launch.getLoc();
+  auto guard = [&](Value given, IntegerAttr known, const Twine &what) {
+    if (given.getType() != known.getType() || matchPattern(given, m_Constant()))
+      return;
+    Value expected = arith::ConstantOp::create(builder, loc, known);
+    Value same = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                       given, expected);
+    cf::AssertOp::create(builder, loc, same,
+                         ("@" + kernel.getName() + " was launched with " +
+                          what + " other than " + Twine(known.getInt()))
+                             .str());
+  };
+  auto guardSizes = [&](StringRef which, std::optional<ArrayRef<int32_t>> known,
+                        gpu::KernelDim3 sizes) {
+    if (!known)
+      return;
+    Value given[] = {sizes.x, sizes.y, sizes.z};
+    for (auto [i, size] : llvm::enumerate(known->take_front(3)))
+      guard(given[i], builder.getIndexAttr(size),
+            "a " + which + " " + StringRef("xyz").substr(i, 1) + " (known_" +
+                which + "_size)");
+  };
+  guardSizes("block", kernel.getKnownBlockSize(),
+             launch.getBlockSizeOperandValues());
+  guardSizes("grid", kernel.getKnownGridSize(),
+             launch.getGridSizeOperandValues());
+  if (launch.hasClusterSize())
+    guardSizes("cluster", kernel.getKnownClusterSize(),
+               launch.getClusterSizeOperandValues());
+  ValueRange operands = launch.getKernelOperands();
+  for (unsigned i = 0, e = std::min<unsigned>(kernel.getNumArguments(),
+                                              operands.size());
+       i < e; ++i)
+    if (auto known =
+            kernel.getArgAttrOfType<IntegerAttr>(i, cute::kKnownValueAttrName))
+      guard(operands[i], known,
+            "an argument #" + Twine(i) + " (" + cute::kKnownValueAttrName +
+                ")");
+}
+
 struct CuteSpecializeKernelsPass
     : public cute::impl::CuteSpecializeKernelsPassBase<
           CuteSpecializeKernelsPass> {
   void runOnOperation() override {
+    getOperation()->walk([](gpu::LaunchFuncOp launch) {
+      if (auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+              launch, launch.getKernel()))
+        guardLaunch(launch, kernel);
+    });
     WalkResult result = getOperation()->walk([](gpu::GPUFuncOp func) {
       if (!func.isKernel() || func.getBody().empty())
         return WalkResult::advance();
