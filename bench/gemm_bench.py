@@ -36,11 +36,10 @@ after the table. CuTe DSL's fp8 kernel never promotes either: the same rule.
 The -e5m2 options take e5m2 builds of our fp8 kernels, which are checked but
 not timed (cuBLAS has no e5m2 x e5m2 GEMM).
 
---specialize adds, for each kernel the Python package builds as well
-(BUILDERS: the bf16 one, python/examples/gemm_sm90a_ws_bf16.py, whose PTX is
-the example's byte for byte), a row for the kernel its launch picks compiled
-for each timed shape: M, N, K, the grid and the cluster folded in
-(Kernel.specialize, cute-specialize-kernels), as a JIT that compiles per
+--specialize adds, for the f16, bf16 and fp8 warp-specialized kernels
+(SPECIALIZABLE), a row for the kernel their launch picks compiled from its
+example for each timed shape: M, N, K, the grid and the cluster folded in
+(compiler.specialize, cute-specialize-kernels), as a JIT that compiles per
 shape would run it. Each is checked at its shape, then timed in the same
 rounds as the rest. Needs the Python package (CUTE_MLIR_CAPI_LIBRARY naming
 libCuteMlirCAPI.so, as scripts/gpu-python.sh sets it).
@@ -196,9 +195,10 @@ CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (200, 136, 80),
 FP8_LONG_K = (256, 384, 65536)
 TIME_SHAPES = [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192),
                (8192, 8192, 2048), (4096, 14336, 4096)]
-# Kernels the Python package builds too: label -> its builder example, whose
-# gemm_tn_128x<N> kernels are the example's (python/examples).
-BUILDERS = {"gemm-sm90a-ws-bf16": "gemm_sm90a_ws_bf16"}
+# The kernels --specialize compiles per shape: label -> the example they are
+# compiled from (their PTX for any shape is the one the bench is given).
+SPECIALIZABLE = {label: f"examples/{label}.mlir" for label in
+                 ("gemm-sm90a-ws", "gemm-sm90a-ws-bf16", "gemm-sm90a-ws-fp8")}
 PER_SHAPE = "  compiled for the shape"  # the label of their rows, under ours
 FAILURES = []
 
@@ -315,7 +315,7 @@ def parse_args(argv=None):
                    "an A/B of a change; @SMEM launches it with SMEM bytes "
                    "of dynamic shared memory instead of KERNEL's")
     p.add_argument("--specialize", action="store_true",
-                   help="also time each of " + ", ".join(BUILDERS) +
+                   help="also time each of " + ", ".join(SPECIALIZABLE) +
                    " compiled for each shape by the Python package")
     p.add_argument("--cute-dsl", metavar="PY",
                    help="CUTLASS's CuTe DSL example dense_gemm_persistent.py"
@@ -472,26 +472,26 @@ def launcher(k, fn, a, b, c, m, n, k_, sms):
 
 def specializer(k, sms):
     """fn(m, n, kk) -> (entry, loaded function): the kernel that k's launch
-    picks for an MxNxKK GEMM, built by the Python package (BUILDERS) and
-    compiled for that shape, grid and cluster."""
+    picks for an MxNxKK GEMM, compiled from its example (SPECIALIZABLE) for
+    that shape (M, N, K are arguments 3 to 5 of every such kernel), grid and
+    cluster by the Python package."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for path in ("python", "python/examples"):
-        if os.path.join(root, path) not in sys.path:
-            sys.path.insert(0, os.path.join(root, path))
-    import importlib
+    if os.path.join(root, "python") not in sys.path:
+        sys.path.insert(0, os.path.join(root, "python"))
     import tempfile
-    from cute_mlir.builder import build
-    example = importlib.import_module(BUILDERS[k.label])
+    from cute_mlir import compiler
+    with open(os.path.join(root, SPECIALIZABLE[k.label])) as f:
+        source = f.read()
     where = tempfile.mkdtemp(prefix="gemm-bench-")
 
     def make(m, n, kk):
         entry = picked(k, m, n, kk, sms) if k.picks else k
-        special = getattr(example, entry.function).specialize(
-            m=m, n=n, k=kk, grid=grid_dims(entry, m, n, sms),
-            cluster=entry.cluster, name=entry.function)
+        special = compiler.specialize(
+            source, entry.function, values={3: m, 4: n, 5: kk},
+            grid=grid_dims(entry, m, n, sms), cluster=entry.cluster)
         path = os.path.join(where, f"{entry.function}-{m}x{n}x{kk}.ptx")
         with open(path, "w") as f:
-            f.write(build(special).compile(chip="sm_90a").ptx["kernels"])
+            f.write(compiler.compile(special, chip="sm_90a").ptx["kernels"])
         return entry, load(entry, path)
     return make
 
@@ -933,7 +933,7 @@ def main(argv=None):
                 print(f"{k.label}: not timed (no e5m2 x e5m2 cuBLAS GEMM)")
             elif not args.check_only:
                 special = specializer(k, sms) if args.specialize and \
-                    k.label in BUILDERS else None
+                    k.label in SPECIALIZABLE else None
                 rows += bench(k, fn, args.time_shapes, args.reps, sms, l2, old,
                                args.cute_dsl, special)
         except Exception as e:  # a launch or driver error

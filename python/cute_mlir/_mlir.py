@@ -16,6 +16,11 @@ _HP = ctypes.POINTER(_H)
 StringCallback = ctypes.CFUNCTYPE(None, MlirStringRef, ctypes.c_void_p)
 
 
+# MlirWalkResult (*MlirOperationWalkCallback)(MlirOperation, void *)
+WalkCallback = ctypes.CFUNCTYPE(ctypes.c_int, _H, ctypes.c_void_p)
+WALK_ADVANCE, WALK_SKIP, WALK_PRE_ORDER = 0, 2, 0
+
+
 class NamedAttribute(ctypes.Structure):  # MlirNamedAttribute
     _fields_ = [("name", _H), ("attribute", _H)]
 
@@ -77,6 +82,22 @@ _SIGNATURES = {
     "mlirOperationGetRegion": ([_H, _P], _H),
     "mlirOperationGetNextInBlock": ([_H], _H),
     "mlirOperationSetAttributeByName": ([_H, _S, _H], None),
+    "mlirOperationGetAttributeByName": ([_H, _S], _H),
+    "mlirOperationGetName": ([_H], _H),
+    "mlirOperationWalk": ([_H, WalkCallback, ctypes.c_void_p, ctypes.c_int],
+                          None),
+    "mlirIdentifierStr": ([_H], _S),
+    # Attributes a function's signature is made of
+    "mlirStringAttrGetValue": ([_H], _S),
+    "mlirTypeAttrGetValue": ([_H], _H),
+    "mlirFunctionTypeGetNumInputs": ([_H], _P),
+    "mlirFunctionTypeGetInput": ([_H, _P], _H),
+    "mlirArrayAttrGet": ([_H, _P, _HP], _H),
+    "mlirArrayAttrGetNumElements": ([_H], _P),
+    "mlirArrayAttrGetElement": ([_H, _P], _H),
+    "mlirDictionaryAttrGet": ([_H, _P, ctypes.POINTER(NamedAttribute)], _H),
+    "mlirDictionaryAttrGetNumElements": ([_H], _P),
+    "mlirDictionaryAttrGetElement": ([_H, _P], NamedAttribute),
     # Regions and blocks
     "mlirRegionCreate": ([], _H),
     "mlirRegionAppendOwnedBlock": ([_H, _H], None),

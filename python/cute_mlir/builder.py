@@ -39,12 +39,12 @@ Warp-specialized, persistent kernels (``_persistent.py``, re-exported here):
 import ctypes
 import inspect
 import os
-import re
 import sys
 
 from . import _mlir, layout as _layout
 from ._capi import MlirStringRef as _S, lib
 from ._mlir import is_null, printed
+from ._specialize import known_value_error
 from .runtime import _dims
 
 __all__ = [
@@ -830,13 +830,10 @@ class Kernel:
         for key, value in values.items():
             if key not in types:
                 raise TypeError(f"{self.name} has no parameter {key!r}")
-            if not re.fullmatch(r"index|i\d+", types[key]):
-                raise TypeError(f"{self.name}: parameter {key} is "
-                                f"{types[key]}; only integer and index "
-                                "parameters can be specialized")
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"{self.name}: {key}={value!r} is not an "
-                                "integer")
+            error = known_value_error(self.name, f"parameter {key}",
+                                      types[key], value)
+            if error:
+                raise TypeError(error)
         special = Kernel(self.fn, self.block, name)
         special.known = {**self.known, **values}
         special.grid = self.grid if grid is None else _dims(grid, "grid")

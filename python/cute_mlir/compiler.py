@@ -23,9 +23,10 @@ import tempfile
 
 from . import _capi
 from ._capi import MlirStringRef, lib
+from ._specialize import specialize
 
 __all__ = ["CompileError", "CompiledModule", "Kernel", "compile",
-           "cache_dir"]
+           "cache_dir", "specialize"]
 
 
 class CompileError(RuntimeError):

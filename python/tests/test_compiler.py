@@ -49,6 +49,81 @@ def test_compiles_a_warp_specialized_hopper_kernel():
     assert module.kernels["gemm_tn_128x224"].smem == 213056
 
 
+SPECIALIZABLE = """
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%out: memref<?xi32, 1> {llvm.noalias}, %m: index,
+                %flag: i8 {cute.known_value = 1 : i8}, %x: f32) kernel {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %g = gpu.grid_dim x
+      %v = arith.muli %m, %c3 : index
+      %w = arith.addi %v, %g : index
+      %i = arith.index_cast %w : index to i32
+      memref.store %i, %out[%c0] : memref<?xi32, 1>
+      gpu.return
+    }
+  }
+  gpu.module @more {
+    gpu.func @k() kernel { gpu.return }
+    gpu.func @other() kernel { gpu.return }
+  }
+}
+"""
+
+
+def test_a_kernel_of_a_source_is_compiled_for_one_launch():
+    # @k of @kernels alone: the name is @more's too, so take it out.
+    source = SPECIALIZABLE.replace("gpu.func @k() kernel", "gpu.func @k2() kernel")
+    text = compiler.specialize(source, "k", values={1: 2048, 2: -3},
+                               grid=(132,))
+    assert ("gpu.func @k(%arg0: memref<?xi32, 1> {llvm.noalias}, %arg1: index "
+            "{cute.known_value = 2048 : index}, %arg2: i8 {cute.known_value = "
+            "-3 : i8}, %arg3: f32) kernel attributes {known_grid_size = "
+            "array<i32: 132, 1, 1>}") in text
+    assert "gpu.func @other() kernel {" in text  # the others are untouched
+    module = compile(text, chip="sm_90a", cache=False)
+    k = module.kernels["k"]
+    assert (k.known, k.grid, k.cluster) == ({1: 2048, 2: -3}, [132, 1, 1], None)
+    ptx = module.ptx["kernels"]
+    assert "6276" in ptx and "%nctaid" not in ptx  # 2048 * 3 + 132, folded
+    with pytest.raises(ValueError, match="has 2 gpu.func kernels named 'k'"):
+        compiler.specialize(SPECIALIZABLE, "k", values={1: 1})
+    with pytest.raises(ValueError, match="has no gpu.func kernels named 'x'"):
+        compiler.specialize(source, "x")
+    with pytest.raises(IndexError, match="k takes 4 arguments: no argument 4"):
+        compiler.specialize(source, "k", values={4: 1})
+    with pytest.raises(TypeError, match="argument 3 is f32; only integer and "
+                       "index arguments can be specialized"):
+        compiler.specialize(source, "k", values={3: 1})
+    with pytest.raises(TypeError, match="argument 1=2.5 is not an integer"):
+        compiler.specialize(source, "k", values={1: 2.5})
+    with pytest.raises(TypeError, match="argument 2=300 does not fit i8"):
+        compiler.specialize(source, "k", values={2: 300})
+    with pytest.raises(ValueError, match="cluster is one to three positive"):
+        compiler.specialize(source, "k", cluster=(0,))
+    with pytest.raises(CompileError, match="expected"):
+        compiler.specialize("module {", "k")
+
+
+def test_an_example_kernel_compiled_for_its_shape_folds_its_schedule():
+    source = (EXAMPLES / "gemm-sm90a-ws.mlir").read_text()
+    special = compiler.specialize(source, "gemm_tn_128x256",
+                                  values={3: 2048, 4: 2048, 5: 2048},
+                                  grid=(132,), cluster=(2,))
+    ptx = compile(special, chip="sm_90a", cache=False).ptx["kernels"]
+    general = compile(source, chip="sm_90a", cache=False).ptx["kernels"]
+
+    def reads(ptx):  # the parameters the entry reads
+        return [i for i in range(16)
+                if f"gemm_tn_128x256_param_{i}]" in ptx]
+    # M, N, K (parameters 3 to 5) and the stream-K workspace (the memrefs
+    # from 6) are never read: with 64 units on 66 clusters none is split.
+    assert reads(general) == [0, 1, 2, 3, 4, 5, 7, 8, 12, 13]
+    assert reads(ptx) == [0, 1, 2]
+    assert len(ptx) < len(general)
+
+
 def test_a_kernels_dynamic_shared_memory_is_what_its_views_reach():
     source = """
     gpu.module @kernels {

@@ -149,6 +149,27 @@ def test_sm80_gemm_from_python_matches_float64(m, n, k, format):
 
 
 @requires_gpu
+def test_a_kernel_of_an_mlir_file_compiled_for_its_shape_matches_float64():
+    torch = _torch()
+    m, n, k = 200, 136, 72
+    grid = ((m + 127) // 128, (n + 255) // 256)
+    source = compiler.specialize((EXAMPLES / "gemm-sm80.mlir").read_text(),
+                                 "gemm_tn", values={3: m, 4: n, 5: k},
+                                 grid=grid)
+    gemm = runtime.load(compile(source, chip=_chip()))["gemm_tn"]
+    a = torch.randn(m, k, device="cuda", dtype=torch.float16)
+    b = torch.randn(n, k, device="cuda", dtype=torch.float16)
+    c = torch.full((m, n), float("nan"), device="cuda")
+    gemm(a, b, c, m, n, k, grid=grid, smem=147456)
+    runtime.synchronize()
+    ref = a.double() @ b.double().T
+    assert not torch.isnan(c).any()
+    assert ((c.double() - ref).abs() <= 1e-3 * ref.abs().max()).all()
+    with pytest.raises(ValueError, match=r"argument 4 \(index\) = 136"):
+        gemm(a, b, c, m, 128, k, grid=grid, smem=147456)
+
+
+@requires_gpu
 def test_numpy_arguments_are_copied_in_and_out():
     np = pytest.importorskip("numpy")
     m = n = 128
