@@ -56,7 +56,9 @@ import functools
 import math
 import os
 import re
+import shutil
 import statistics
+import subprocess
 import sys
 from dataclasses import dataclass
 
@@ -106,6 +108,11 @@ class Kernel:
     @property
     def dest(self):
         return self.option.lstrip("-").replace("-", "_")
+
+    @property
+    def c_scale(self):
+        """What the kernel multiplies A B^T by."""
+        return 1.0 if self.scale is None else self.scale
 
 
 def warp_specialized(label, n, **types):
@@ -492,8 +499,27 @@ def specializer(k, sms):
         path = os.path.join(where, f"{entry.function}-{m}x{n}x{kk}.ptx")
         with open(path, "w") as f:
             f.write(compiler.compile(special, chip="sm_90a").ptx["kernels"])
+        spills = ptxas_spills(path, entry.function)
+        if spills:
+            print(f"{entry.label} for {m}x{n}x{kk}: ptxas: {spills}")
         return entry, load(entry, path)
     return make
+
+
+def ptxas_spills(path, function):
+    """ptxas's stack and spill line for `function` of the PTX at `path`
+    when it spills, else None (also where ptxas is not installed)."""
+    ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+    try:
+        report = subprocess.run([ptxas, "-arch=sm_90a", "-v", path, "-o",
+                                 os.devnull], capture_output=True, text=True,
+                                check=True).stderr
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    after = report[report.find(f"'{function}'"):].splitlines()[1:3]
+    line = next((x.strip() for x in after if "spill stores" in x), "")
+    return None if not line or line.startswith("0 bytes stack frame, 0 bytes "
+                                               "spill stores") else line
 
 
 def random_inputs(in_type, m, n, k):
@@ -555,8 +581,7 @@ def check(k, fn, sms):
             continue
         a, b = random_inputs(k.in_type, m, n, kk)
         verify(name, lambda c: launcher(k, fn, a, b, c, m, n, kk, sms)(),
-               a, b, k.in_type, k.out_type,
-               1.0 if k.scale is None else k.scale)
+               a, b, k.in_type, k.out_type, k.c_scale)
     if k.in_type in FP8:
         # A long K of inputs in [0.5, 1): the sums grow with K, and fp8
         # wgmma's short accumulator, left unpromoted, loses most of them
@@ -565,7 +590,7 @@ def check(k, fn, sms):
         m, n, kk = FP8_LONG_K
         a, b = (torch.rand(r, kk, device="cuda").mul_(0.5).add_(0.5).to(
             dtype(k.in_type)) for r in (m, n))
-        s = 1.0 if k.scale is None else k.scale
+        s = k.c_scale
         verify(f"{tile_name(k, m, n, kk, sms)} {m}x{n}x{kk}",
                lambda c: launcher(k, fn, a, b, c, m, n, kk, sms)(), a, b,
                "long", k.out_type, s)
@@ -825,7 +850,8 @@ def bench(k, fn, shapes, reps, sms, l2, before=None, cute_dsl=None,
             a, b = random_inputs(in_type, m, n, kk)
             if verify(f"{entry.label} for {m}x{n}x{kk} only",
                       lambda c: launcher(entry, special, a, b, c, m, n, kk,
-                                         sms)(), a, b, in_type, out_type):
+                                         sms)(), a, b, in_type, out_type,
+                      entry.c_scale):
                 cont["per shape"] = [launcher(entry, special, *s, m, n, kk,
                                               sms) for s in sets]
             del a, b

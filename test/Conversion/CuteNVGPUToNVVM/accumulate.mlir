@@ -18,7 +18,11 @@
 // CHECK-NOT: llvm.inline_asm
 // CHECK: gpu.return
 // CHECK-LABEL: gpu.func @wgmma_constant_false
-// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
+// With scale-d zero the wgmma does not read C: its inputs are undef, so C's
+// old values need not live until it issues.
+// CHECK: %[[UNREAD:.*]] = llvm.mlir.undef : f32
+// CHECK-COUNT-4: llvm.insertvalue %[[UNREAD]]
+// CHECK-NEXT: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
 // CHECK: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
 // CHECK-NOT: llvm.inline_asm
 module attributes {gpu.container_module} {

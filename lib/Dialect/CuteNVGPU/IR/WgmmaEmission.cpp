@@ -154,6 +154,13 @@ MmaAtomAttr::buildWgmma(OpBuilder &b, Location loc, ValueRange a, Value descB,
   if (fd->perRegister > 1)
     acc = asI32(b, loc, acc);
   std::optional<bool> scale = constantFlag(accumulate);
+  // With scale-d = 0 the wgmma writes D without reading it: passing C's
+  // values would only keep them alive until the wgmma issues (a kernel that
+  // refills one temporary fragment would hold two copies of it).
+  if (scale && !*scale) {
+    Value unread = LLVM::UndefOp::create(b, loc, acc.front().getType());
+    acc.assign(acc.size(), unread);
+  }
   Value d;
   if (registersA || !scale) {
     SmallVector<Value> aOperands(a);
