@@ -17,18 +17,18 @@ KNOWN_VALUE = "cute.known_value"
 
 
 def known_value_error(kernel, what, type_text, value):
-    """Why `value` cannot be the known value of argument `what` (of type
-    `type_text`) of `kernel`, or None when it can."""
+    """The exception to raise if `value` cannot be the known value of
+    argument `what` (of type `type_text`) of `kernel`, else None."""
     if not re.fullmatch(r"index|i\d+", type_text):
         kind = what.split()[0]  # "argument" or "parameter"
-        return (f"{kernel}: {what} is {type_text}; only integer and index "
-                f"{kind}s can be specialized")
+        return TypeError(f"{kernel}: {what} is {type_text}; only integer and "
+                         f"index {kind}s can be specialized")
     if isinstance(value, bool) or not isinstance(value, int):
-        return f"{kernel}: {what}={value!r} is not an integer"
+        return TypeError(f"{kernel}: {what}={value!r} is not an integer")
     # A signless integer of N bits holds -2^(N-1) .. 2^N - 1; index, 64.
     bits = 64 if type_text == "index" else int(type_text[1:])
     if not -(1 << max(bits - 1, 0)) <= value < (1 << bits):
-        return f"{kernel}: {what}={value} does not fit {type_text}"
+        return ValueError(f"{kernel}: {what}={value} does not fit {type_text}")
     return None
 
 
@@ -127,7 +127,7 @@ def specialize(source, kernel, *, values=None, grid=None, cluster=None):
             error = known_value_error(kernel, f"argument {index}",
                                       types[index], value)
             if error:
-                raise TypeError(error)
+                raise error
         if values:
             lib.mlirOperationSetAttributeByName(
                 func, _S.of("arg_attrs"),

@@ -833,7 +833,7 @@ class Kernel:
             error = known_value_error(self.name, f"parameter {key}",
                                       types[key], value)
             if error:
-                raise TypeError(error)
+                raise error
         special = Kernel(self.fn, self.block, name)
         special.known = {**self.known, **values}
         special.grid = self.grid if grid is None else _dims(grid, "grid")

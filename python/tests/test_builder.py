@@ -334,6 +334,8 @@ def test_specialized_kernels_fold_their_launch_values():
         k.specialize(out=3)
     with pytest.raises(TypeError, match=r"m=1\.5 is not an integer"):
         k.specialize(m=1.5)
+    with pytest.raises(ValueError, match=r"flag=4294967296 does not fit i32"):
+        k.specialize(flag=2**32)
     with pytest.raises(ValueError, match="grid is one to three positive"):
         k.specialize(grid=(0,))
 

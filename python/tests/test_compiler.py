@@ -98,7 +98,7 @@ def test_a_kernel_of_a_source_is_compiled_for_one_launch():
         compiler.specialize(source, "k", values={3: 1})
     with pytest.raises(TypeError, match="argument 1=2.5 is not an integer"):
         compiler.specialize(source, "k", values={1: 2.5})
-    with pytest.raises(TypeError, match="argument 2=300 does not fit i8"):
+    with pytest.raises(ValueError, match="argument 2=300 does not fit i8"):
         compiler.specialize(source, "k", values={2: 300})
     with pytest.raises(ValueError, match="cluster is one to three positive"):
         compiler.specialize(source, "k", cluster=(0,))
