@@ -88,6 +88,10 @@ mlirCuteHostEngineGetError(MlirCuteHostEngine e);
 /// True when the engine failed because no GPU can be used.
 MLIR_CAPI_EXPORTED bool mlirCuteHostEngineFoundNoGpu(MlirCuteHostEngine e);
 
+/// True when the last call failed because the host code called abort(): a
+/// failed cf.assert, whose message it printed to stdout (flushed).
+MLIR_CAPI_EXPORTED bool mlirCuteHostEngineAborted(MlirCuteHostEngine e);
+
 /// Calls host function `name`. `args` holds one pointer per argument of the
 /// lowered function (a memref is its allocated and aligned pointers, its
 /// offset, then its sizes and strides, each an argument), then, if it
@@ -96,7 +100,9 @@ MLIR_CAPI_EXPORTED bool mlirCuteHostEngineFoundNoGpu(MlirCuteHostEngine e);
 /// CUstream), the host code's GPU work goes to that stream, after what the
 /// caller queued there; with null, to streams of its own. Returns false,
 /// with the reason in mlirCuteHostEngineGetError, when there is no such
-/// function or the runtime reported a CUDA error during the call.
+/// function, the runtime reported a CUDA error during the call, or the host
+/// code aborted (mlirCuteHostEngineAborted; the process goes on, and what
+/// the call had allocated stays allocated).
 MLIR_CAPI_EXPORTED bool mlirCuteHostEngineInvoke(MlirCuteHostEngine e,
                                                  MlirStringRef name,
                                                  void **args, void *stream);

@@ -10,6 +10,7 @@
 
 #include "cute-mlir/Conversion/Passes.h"
 #include "cute-mlir/ExecutionEngine/HostEngine.h"
+#include "cute-mlir/ExecutionEngine/ProgramAbort.h"
 #include "cute-mlir/Runtime/Runtime.h"
 #include "cute-mlir/Support/InputGuards.h"
 
@@ -38,6 +39,7 @@ struct HostEngine {
   std::unique_ptr<ExecutionEngine> engine;
   std::string error;
   bool noGpu = false;
+  bool aborted = false;
 };
 
 HostProgram *unwrap(MlirCuteHostProgram p) {
@@ -224,6 +226,10 @@ bool mlirCuteHostEngineFoundNoGpu(MlirCuteHostEngine e) {
   return unwrap(e)->noGpu;
 }
 
+bool mlirCuteHostEngineAborted(MlirCuteHostEngine e) {
+  return unwrap(e)->aborted;
+}
+
 bool mlirCuteHostEngineInvoke(MlirCuteHostEngine e, MlirStringRef name,
                               void **args, void *stream) {
   HostEngine &host = *unwrap(e);
@@ -232,6 +238,7 @@ bool mlirCuteHostEngineInvoke(MlirCuteHostEngine e, MlirStringRef name,
     return false;
   }
   host.error.clear();
+  host.aborted = false;
   // The packed wrapper reads one pointer per argument and per result.
   auto wrapper = host.engine->lookupPacked(str(name));
   if (!wrapper) {
@@ -241,8 +248,13 @@ bool mlirCuteHostEngineInvoke(MlirCuteHostEngine e, MlirStringRef name,
   }
   unsigned errorsBefore = ::cute::runtime::errorCount();
   void *previous = ::cute::runtime::setStreamOverride(stream);
-  (*wrapper)(args);
+  host.aborted = !mlir::cute::callCatchingAbort(*wrapper, args);
   ::cute::runtime::setStreamOverride(previous);
+  if (host.aborted) {
+    host.error = "@" + str(name).str() +
+                 " aborted (a failed assertion: its message is on stdout)";
+    return false;
+  }
   if (unsigned errors = ::cute::runtime::errorCount() - errorsBefore) {
     host.error = "@" + str(name).str() + " met " + std::to_string(errors) +
                  " CUDA error(s), reported on stderr";

@@ -117,6 +117,7 @@ _SIGNATURES = {
     "mlirCuteHostEngineSucceeded": ([_H], ctypes.c_bool),
     "mlirCuteHostEngineGetError": ([_H], _S),
     "mlirCuteHostEngineFoundNoGpu": ([_H], ctypes.c_bool),
+    "mlirCuteHostEngineAborted": ([_H], ctypes.c_bool),
     "mlirCuteHostEngineInvoke": ([_H, _S, ctypes.POINTER(ctypes.c_void_p),
                                   ctypes.c_void_p], ctypes.c_bool),
 }

@@ -28,7 +28,15 @@ import json
 from . import compiler, runtime
 from ._capi import MlirStringRef, lib
 
-__all__ = ["HostFunction", "HostProgram", "Engine", "compile", "load"]
+__all__ = ["HostFunction", "HostProgram", "Engine", "ProgramAborted",
+           "compile", "load"]
+
+
+class ProgramAborted(RuntimeError):
+    """The host code called abort(): a failed ``cf.assert`` (such as the
+    check that a kernel compiled for one launch gets its values), whose
+    message it printed to stdout. The engine can be called again; what the
+    aborted call allocated stays allocated."""
 
 
 class HostFunction:
@@ -198,8 +206,10 @@ class _Callable:
         if not lib.mlirCuteHostEngineInvoke(
                 self.engine._handle, MlirStringRef.of(f.name), packed,
                 runtime._stream_handle(stream)):
-            raise runtime.CudaError(
-                lib.mlirCuteHostEngineGetError(self.engine._handle).str())
+            error = lib.mlirCuteHostEngineGetError(self.engine._handle).str()
+            if lib.mlirCuteHostEngineAborted(self.engine._handle):
+                raise ProgramAborted(error)
+            raise runtime.CudaError(error)
         values = tuple(getattr(result, name) for name, _ in fields)
         return values[0] if len(values) == 1 else (values or None)
 

@@ -252,3 +252,30 @@ def test_the_engine_reports_what_it_cannot_run():
     broken = host.HostProgram("sm_80", 3, "llvm.func @f(", [])
     with pytest.raises(RuntimeError, match=r"<lowered>:1:\d+: error"):
         host.load(broken)
+
+
+CHECKED = """
+func.func @halve(%n: index) -> index {
+  %c2 = arith.constant 2 : index
+  %c0 = arith.constant 0 : index
+  %r = arith.remui %n, %c2 : index
+  %even = arith.cmpi eq, %r, %c0 : index
+  cf.assert %even, "halve: n must be even"
+  %h = arith.divui %n, %c2 : index
+  return %h : index
+}
+"""
+
+
+def test_a_failed_assertion_raises_and_the_engine_goes_on(capfd):
+    engine = host.load(host.compile(CHECKED, chip="sm_80"))
+    assert engine["halve"](10) == 5
+    with pytest.raises(host.ProgramAborted,
+                       match=r"@halve aborted \(a failed assertion"):
+        engine["halve"](7)
+    # The assertion's message is on stdout, flushed, and the process, the
+    # engine and the abort handler of the process are as they were.
+    assert "halve: n must be even" in capfd.readouterr().out
+    assert engine["halve"](12) == 6
+    with pytest.raises(host.ProgramAborted):
+        engine["halve"](9)

@@ -15,10 +15,10 @@
 #include "Artifacts.h"
 #include "CompileCache.h"
 #include "ModuleLinking.h"
-#include "ProgramAbort.h"
 
 #include "cute-mlir/Conversion/Passes.h"
 #include "cute-mlir/ExecutionEngine/HostEngine.h"
+#include "cute-mlir/ExecutionEngine/ProgramAbort.h"
 #include "cute-mlir/InitAllDialects.h"
 #include "cute-mlir/InitAllPasses.h"
 #include "cute-mlir/Runtime/Runtime.h"
@@ -189,21 +189,22 @@ int runEntry(ModuleOp module, bool returnsI32) {
   // Runs the module-load constructors: the PTX is JIT-loaded here.
   (*engine)->initialize();
 
+  auto wrapper = (*engine)->lookupPacked(entry);
+  if (!wrapper) {
+    llvm::errs() << "cute-run: running @" << entry
+                 << " failed: " << llvm::toString(wrapper.takeError()) << "\n";
+    return 1;
+  }
   rt::setKernelTiming(repeat > 0);
   int32_t exitCode = 0;
   for (unsigned i = 0, e = std::max(1u, unsigned(repeat)); i < e; ++i) {
     int32_t result = 0;
     void *results[] = {&result};
-    MutableArrayRef<void *> args;
-    if (returnsI32)
-      args = results;
-    llvm::Error error = [&] {
-      mlir::cute::run::ProgramAbortReport abortReport;
-      return (*engine)->invokePacked(entry, args);
-    }();
-    if (error) {
-      llvm::errs() << "cute-run: running @" << entry
-                   << " failed: " << llvm::toString(std::move(error)) << "\n";
+    // A failed cf.assert: its message is on stdout, flushed.
+    if (!mlir::cute::callCatchingAbort(*wrapper,
+                                       returnsI32 ? results : nullptr)) {
+      llvm::errs() << "cute-run: @" << entry
+                   << " aborted (a failed assertion: its message is above)\n";
       return 1;
     }
     if (result != 0)
