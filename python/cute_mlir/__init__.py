@@ -4,7 +4,9 @@ kernels compiled to PTX and launched through the CUDA driver.
     cute_mlir.layout    Layout, Swizzle, ComposedLayout and every function
                         of the algebra (CuTe C++'s answers)
     cute_mlir.atoms     MMA and copy atoms, TiledMMA, TiledCopy
-    cute_mlir.compiler  compile(module_text, chip=...) -> PTX, cached
+    cute_mlir.compiler  compile(module_text, chip=...) -> PTX, cached;
+                        specialize(module_text, kernel, values=...) for
+                        one launch
     cute_mlir.runtime   load(compiled)[kernel](args..., grid=...), timing
     cute_mlir.host      host functions (func.func code that launches the
                         kernels) compiled, JIT-compiled and called, as
