@@ -14,27 +14,47 @@ using namespace mlir;
 
 namespace {
 
-/// What GPUFuncOp's verifier assumes of `workgroup_attributions` before it
-/// checks it: a count of the body's arguments beyond the function's inputs.
-LogicalResult checkWorkgroupAttributions(gpu::GPUFuncOp func) {
-  auto count = func->getAttrOfType<IntegerAttr>(
-      func.getNumWorkgroupAttributionsAttrName());
-  FunctionType type;
-  if (TypeAttr attr = func.getFunctionTypeAttr())
-    type = dyn_cast<FunctionType>(attr.getValue());
-  if (!count || !type || func.getBody().empty())
+/// What GPU verifiers assume of `workgroup_attributions` before they check
+/// it: a count of at most `available` of the body's arguments.
+LogicalResult checkAttributionCount(Operation *op, StringRef name,
+                                    int64_t available, StringRef beyond) {
+  auto count = op->getAttrOfType<IntegerAttr>(name);
+  if (!count)
     return success();
-  int64_t available = int64_t(func.getBody().front().getNumArguments()) -
-                      int64_t(type.getNumInputs());
   const APInt &value = count.getValue();
   if (!count.getType().isSignlessInteger(64) || value.isNegative() ||
       value.getSExtValue() > available)
-    return func.emitOpError()
-           << "'" << func.getNumWorkgroupAttributionsAttrName()
-           << "' must be an i64 from 0 to " << std::max<int64_t>(available, 0)
-           << " (the body's arguments beyond the function's inputs), not "
-           << count;
+    return op->emitOpError()
+           << "'" << name << "' must be an i64 from 0 to "
+           << std::max<int64_t>(available, 0) << " (the body's arguments "
+           << beyond << "), not " << count;
   return success();
+}
+
+LogicalResult checkWorkgroupAttributions(gpu::GPUFuncOp func) {
+  FunctionType type;
+  if (TypeAttr attr = func.getFunctionTypeAttr())
+    type = dyn_cast<FunctionType>(attr.getValue());
+  if (!type || func.getBody().empty())
+    return success();
+  return checkAttributionCount(
+      func, func.getNumWorkgroupAttributionsAttrName(),
+      int64_t(func.getBody().front().getNumArguments()) -
+          int64_t(type.getNumInputs()),
+      "beyond the function's inputs");
+}
+
+/// gpu.launch's verifier counts the body's ids and sizes as 12 arguments
+/// even with clusters, which add 6, and then reads attributions past the
+/// end of the arguments.
+LogicalResult checkWorkgroupAttributions(gpu::LaunchOp launch) {
+  if (launch.getBody().empty())
+    return success();
+  int64_t config = launch.hasClusterSize() ? 18 : 12;
+  return checkAttributionCount(
+      launch, launch.getNumWorkgroupAttributionsAttrName(),
+      int64_t(launch.getBody().front().getNumArguments()) - config,
+      "beyond its " + std::to_string(config) + " ids and sizes");
 }
 
 } // namespace
@@ -45,6 +65,9 @@ LogicalResult cute::checkVerifierHazards(Operation *root) {
   WalkResult result = root->walk([](Operation *op) {
     if (auto func = dyn_cast<gpu::GPUFuncOp>(op))
       if (failed(checkWorkgroupAttributions(func)))
+        return WalkResult::interrupt();
+    if (auto launch = dyn_cast<gpu::LaunchOp>(op))
+      if (failed(checkWorkgroupAttributions(launch)))
         return WalkResult::interrupt();
     bool readEarly = isa<gpu::LaunchFuncOp>(op) ||
                      isa_and_nonnull<gpu::GPUModuleOp>(op->getParentOp());

@@ -2,8 +2,9 @@
 //
 // IR that MLIR 22's GPU verifiers crash on: the verifier of
 // `gpu.container_module` reads every launch's operands and its kernel's
-// function type before it verifies either op, and `gpu.func`'s verifier
-// trusts `workgroup_attributions`. cute-opt verifies those ops first, so
+// function type before it verifies either op, and the verifiers of
+// `gpu.func` and `gpu.launch` trust `workgroup_attributions` (the latter
+// also counts only 12 ids and sizes where clusters make 18). cute-opt verifies those ops first, so
 // each gets the error its own verifier gives.
 
 module attributes {gpu.container_module} {
@@ -70,4 +71,29 @@ gpu.module @k {
   gpu.func @f(%x: f32) workgroup(%a: memref<4xf32, 3>) {
     gpu.return
   }
+}
+
+// -----
+
+// A launch with clusters has 18 ids and sizes: no argument is left for a
+// workgroup attribution (upstream's verifier counted 12 and read past the
+// arguments: found by fuzz-mutate).
+func.func @clustered(%s: index) {
+  // expected-error @below {{'gpu.launch' op 'workgroup_attributions' must be an i64 from 0 to 0 (the body's arguments beyond its 18 ids and sizes), not 1 : i64}}
+  "gpu.launch"(%s, %s, %s, %s, %s, %s, %s, %s, %s) <{operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0>}> ({
+  ^bb0(%a0: index, %a1: index, %a2: index, %a3: index, %a4: index, %a5: index, %a6: index, %a7: index, %a8: index, %a9: index, %a10: index, %a11: index, %a12: index, %a13: index, %a14: index, %a15: index, %a16: index, %a17: index):
+    gpu.terminator
+  }) {workgroup_attributions = 1 : i64} : (index, index, index, index, index, index, index, index, index) -> ()
+  return
+}
+
+// -----
+
+// One attribution argument after the 18: in bounds, no error.
+func.func @clustered_with_attribution(%s: index) {
+  "gpu.launch"(%s, %s, %s, %s, %s, %s, %s, %s, %s) <{operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0>}> ({
+  ^bb0(%a0: index, %a1: index, %a2: index, %a3: index, %a4: index, %a5: index, %a6: index, %a7: index, %a8: index, %a9: index, %a10: index, %a11: index, %a12: index, %a13: index, %a14: index, %a15: index, %a16: index, %a17: index, %w: memref<4xf32, #gpu.address_space<workgroup>>):
+    gpu.terminator
+  }) {workgroup_attributions = 1 : i64} : (index, index, index, index, index, index, index, index, index) -> ()
+  return
 }

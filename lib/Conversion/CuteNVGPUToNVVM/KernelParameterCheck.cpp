@@ -104,11 +104,19 @@ struct CheckKernelParametersPass
       bool kernel = func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName());
       StringRef what = kernel ? "kernel" : "function";
       auto refuse = [&](Type type, const Twine &which) {
-        if (!containsZeroWidthInteger(type) && !isEmptyAggregate(type))
+        // A device function's aggregate of more than 2^32 bytes: LLVM's size
+        // arithmetic wraps (2^66 bytes came out as none and aborted the
+        // backend as an empty type). A kernel's total is checked below.
+        bool huge = !kernel &&
+                    isa<LLVM::LLVMArrayType, LLVM::LLVMStructType>(type) &&
+                    !containsZeroWidthInteger(type) &&
+                    saturatingBytes(layout, type) > kHugeBytes;
+        if (!huge && !containsZeroWidthInteger(type) && !isEmptyAggregate(type))
           return false;
         func.emitError() << what << " @" << func.getSymName() << " " << which
                          << " is of " << type << ", which "
-                         << (isEmptyAggregate(type)
+                         << (huge ? "is more than 2^32 bytes"
+                             : isEmptyAggregate(type)
                                  ? "holds no data"
                                  : "has a zero-width integer (i0)")
                          << ": PTX cannot pass it";

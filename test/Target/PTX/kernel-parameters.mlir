@@ -110,3 +110,14 @@ gpu.module @device_result {
     return %0 : !llvm.struct<()>
   }
 }
+
+// -----
+
+// A device function's aggregate whose size wraps LLVM's arithmetic: 2^66
+// bytes came out as none, and the backend aborted as for an empty type.
+gpu.module @device_huge {
+  // expected-error @+1 {{function @helper parameter 0 is of '!llvm.array<9223372036854775808 x i64>', which is more than 2^32 bytes: PTX cannot pass it}}
+  gpu.func @helper(%a: !llvm.array<9223372036854775808 x i64>, %b: i64) {
+    gpu.return
+  }
+}
