@@ -44,7 +44,7 @@ import sys
 from . import _mlir, layout as _layout
 from ._capi import MlirStringRef as _S, lib
 from ._mlir import is_null, printed
-from ._specialize import known_value_error
+from ._specialize import KNOWN_VALUE, known_value_error
 from .runtime import _dims
 
 __all__ = [
@@ -851,7 +851,7 @@ class Kernel:
 
     def _build(self, body_block):
         types = [_type(p.annotation) for p in self.parameters]
-        arg_attrs = [f"{{cute.known_value = {self.known[p.name]} : {t}}}"
+        arg_attrs = [f"{{{KNOWN_VALUE} = {self.known[p.name]} : {t}}}"
                      if p.name in self.known else "{}"
                      for p, t in zip(self.parameters, types)]
 
