@@ -14,6 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KnownLaunchValues.h"
+
 #include "cute-mlir/Conversion/Passes.h"
 #include "cute-mlir/Conversion/SharedMemory.h"
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h"
@@ -24,6 +26,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InterleavedRange.h"
 
 namespace mlir {
@@ -226,33 +229,26 @@ int64_t signedValue(const APInt &value) {
   return value.getBitWidth() == 1 ? value.getZExtValue() : value.getSExtValue();
 }
 
-/// A launch of a kernel compiled for known sizes (`which`: block, grid or
-/// cluster) with other constant sizes.
-LogicalResult checkKnownSizes(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel,
-                              StringRef which,
-                              std::optional<ArrayRef<int32_t>> known,
-                              gpu::KernelDim3 sizes) {
-  auto given = constants({sizes.x, sizes.y, sizes.z});
-  if (!known || !given)
-    return success();
-  for (auto [i, size] : llvm::enumerate(*known))
-    if (i < 3 && size != (*given)[i])
-      return launch.emitOpError()
-             << "launches @" << kernel.getName() << " with a " << which
-             << " of " << llvm::interleaved_array(*given)
-             << ", but the kernel was compiled for its known_" << which
-             << "_size " << llvm::interleaved_array(*known);
-  return success();
+/// A launch's sizes of `kind` (block, grid or cluster) as a diagnostic
+/// prints them: `?` for one known only at run time.
+std::string printedSizes(gpu::LaunchFuncOp launch, cute::KnownLaunchKind kind) {
+  gpu::KernelDim3 sizes = cute::launchSizes(launch, kind);
+  SmallVector<std::string> printed;
+  for (Value size : {sizes.x, sizes.y, sizes.z}) {
+    APInt value;
+    printed.push_back(matchPattern(size, m_ConstantInt(&value))
+                          ? std::to_string(value.getSExtValue())
+                          : "?");
+  }
+  return llvm::formatv("{0}", llvm::interleaved_array(printed)).str();
 }
 
-/// A launch that passes a kernel compiled for known values (its grid, its
-/// cluster, cute.known_value arguments) other constants: the kernel would
-/// compute with the values it was compiled for.
+/// A launch that passes a kernel compiled for known values (its block, grid
+/// and cluster sizes, cute.known_value arguments) other constants: the kernel
+/// would compute with the values it was compiled for. Values known only at
+/// run time are cute-specialize-kernels' to assert.
 LogicalResult checkSpecialization(gpu::LaunchFuncOp launch,
                                   gpu::GPUFuncOp kernel) {
-  if (failed(checkKnownSizes(launch, kernel, "grid", kernel.getKnownGridSize(),
-                             launch.getGridSizeOperandValues())))
-    return failure();
   std::optional<ArrayRef<int32_t>> cluster = kernel.getKnownClusterSize();
   if (cluster && !launch.hasClusterSize() &&
       llvm::any_of(*cluster, [](int32_t size) { return size != 1; }))
@@ -261,27 +257,25 @@ LogicalResult checkSpecialization(gpu::LaunchFuncOp launch,
            << " without clusters, but the kernel was compiled for its "
               "known_cluster_size "
            << llvm::interleaved_array(*cluster);
-  if (launch.hasClusterSize() &&
-      failed(checkKnownSizes(launch, kernel, "cluster", cluster,
-                             launch.getClusterSizeOperandValues())))
-    return failure();
-  ValueRange operands = launch.getKernelOperands();
-  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
-    auto known =
-        kernel.getArgAttrOfType<IntegerAttr>(i, cute::kKnownValueAttrName);
+  for (const cute::KnownLaunchValue &value :
+       cute::knownLaunchValues(launch, kernel)) {
     APInt given;
-    // An attribute of another type than the operand's is
-    // cute-specialize-kernels' error to report.
-    if (!known || i >= operands.size() ||
-        known.getType() != operands[i].getType() ||
-        !matchPattern(operands[i], m_ConstantInt(&given)))
+    if (!matchPattern(value.given, m_ConstantInt(&given)) ||
+        given == value.known.getValue())
       continue;
-    if (given != known.getValue())
+    if (value.kind == cute::KnownLaunchKind::Argument)
       return launch.emitOpError()
-             << "passes " << signedValue(given) << " as argument #" << i
-             << " of @" << kernel.getName() << ", which was compiled for "
-             << cute::kKnownValueAttrName << " = "
-             << signedValue(known.getValue());
+             << "passes " << signedValue(given) << " as argument #"
+             << value.index << " of @" << kernel.getName()
+             << ", which was compiled for " << cute::kKnownValueAttrName
+             << " = " << signedValue(value.known.getValue());
+    return launch.emitOpError()
+           << "launches @" << kernel.getName() << " with a "
+           << cute::knownLaunchKindName(value.kind) << " of "
+           << printedSizes(launch, value.kind)
+           << ", but the kernel was compiled for its "
+           << cute::knownLaunchAttrName(value.kind) << " "
+           << llvm::interleaved_array(*cute::knownSizes(kernel, value.kind));
   }
   return success();
 }
@@ -302,9 +296,6 @@ LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
                 "1, got "
              << llvm::interleaved_array(*threads);
     }
-    if (kernel && failed(checkKnownSizes(launch, kernel, "block",
-                                         kernel.getKnownBlockSize(), block)))
-      return failure();
   }
   if (kernel && failed(checkSpecialization(launch, kernel)))
     return failure();

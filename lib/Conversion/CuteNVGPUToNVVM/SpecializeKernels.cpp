@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KnownLaunchValues.h"
+
 #include "cute-mlir/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -110,43 +112,24 @@ LogicalResult foldKnownSizes(gpu::GPUFuncOp kernel) {
 void guardLaunch(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel) {
   OpBuilder builder(launch);
   Location loc = launch.getLoc();
-  auto guard = [&](Value given, IntegerAttr known, const Twine &what) {
-    if (given.getType() != known.getType() || matchPattern(given, m_Constant()))
-      return;
-    Value expected = arith::ConstantOp::create(builder, loc, known);
+  for (const cute::KnownLaunchValue &value :
+       cute::knownLaunchValues(launch, kernel)) {
+    if (matchPattern(value.given, m_Constant()))
+      continue;
+    std::string what = value.kind == cute::KnownLaunchKind::Argument
+                           ? ("an argument #" + Twine(value.index)).str()
+                           : ("a " + cute::knownLaunchKindName(value.kind) +
+                              " " + StringRef("xyz").substr(value.index, 1))
+                                 .str();
+    Value expected = arith::ConstantOp::create(builder, loc, value.known);
     Value same = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                       given, expected);
+                                       value.given, expected);
     cf::AssertOp::create(builder, loc, same,
                          ("@" + kernel.getName() + " was launched with " +
-                          what + " other than " + Twine(known.getInt()))
+                          what + " (" + cute::knownLaunchAttrName(value.kind) +
+                          ") other than " + Twine(value.known.getInt()))
                              .str());
-  };
-  auto guardSizes = [&](StringRef which, std::optional<ArrayRef<int32_t>> known,
-                        gpu::KernelDim3 sizes) {
-    if (!known)
-      return;
-    Value given[] = {sizes.x, sizes.y, sizes.z};
-    for (auto [i, size] : llvm::enumerate(known->take_front(3)))
-      guard(given[i], builder.getIndexAttr(size),
-            "a " + which + " " + StringRef("xyz").substr(i, 1) + " (known_" +
-                which + "_size)");
-  };
-  guardSizes("block", kernel.getKnownBlockSize(),
-             launch.getBlockSizeOperandValues());
-  guardSizes("grid", kernel.getKnownGridSize(),
-             launch.getGridSizeOperandValues());
-  if (launch.hasClusterSize())
-    guardSizes("cluster", kernel.getKnownClusterSize(),
-               launch.getClusterSizeOperandValues());
-  ValueRange operands = launch.getKernelOperands();
-  for (unsigned i = 0, e = std::min<unsigned>(kernel.getNumArguments(),
-                                              operands.size());
-       i < e; ++i)
-    if (auto known =
-            kernel.getArgAttrOfType<IntegerAttr>(i, cute::kKnownValueAttrName))
-      guard(operands[i], known,
-            "an argument #" + Twine(i) + " (" + cute::kKnownValueAttrName +
-                ")");
+  }
 }
 
 struct CuteSpecializeKernelsPass

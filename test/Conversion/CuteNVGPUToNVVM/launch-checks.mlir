@@ -401,6 +401,44 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A constant size is checked when the launch's other sizes are known only at
+// run time (cute-specialize-kernels guards those): `?` marks them.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel attributes {known_grid_size = array<i32: 4, 1, 1>,
+                                     known_block_size = array<i32: 128, 1, 1>} {
+      gpu.return
+    }
+  }
+  func.func @other_grid_x(%y: index) {
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c128 = arith.constant 128 : index
+    // expected-error @+1 {{launches @k with a grid of [3, ?, 1], but the kernel was compiled for its known_grid_size [4, 1, 1]}}
+    gpu.launch_func @kernels::@k blocks in (%c3, %y, %c1) threads in (%c128, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      gpu.return
+    }
+  }
+  func.func @other_block_y(%x: index) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    // expected-error @+1 {{launches @k with a block of [?, 2, 1], but the kernel was compiled for its known_block_size [128, 1, 1]}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%x, %c2, %c1)
+    return
+  }
+}
+
+// -----
+
 // An i1 is named as MLIR prints it; an attribute of another type than the
 // argument's is left to cute-specialize-kernels.
 module attributes {gpu.container_module} {
