@@ -97,3 +97,20 @@ func.func @clustered_with_attribution(%s: index) {
   }) {workgroup_attributions = 1 : i64} : (index, index, index, index, index, index, index, index, index) -> ()
   return
 }
+
+// -----
+
+// A gpu.launch or gpu.func without its region: the attribution checks above
+// leave it to the op's verifier instead of reading a body it lacks.
+func.func @launch_without_body(%c: index) {
+  // expected-error @below {{'gpu.launch' op requires one region}}
+  "gpu.launch"(%c) : (index) -> ()
+  return
+}
+
+// -----
+
+gpu.module @k {
+  // expected-error @below {{'gpu.func' op requires one region}}
+  "gpu.func"() <{function_type = () -> ()}> {sym_name = "f"} : () -> ()
+}
