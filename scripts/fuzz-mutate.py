@@ -278,6 +278,60 @@ class Mutator:
             lines.insert(i, lines[i])
         return '\n'.join(lines) + '\n'
 
+    @staticmethod
+    def closing(text, start, pair):
+        """The index past the bracket that closes the one at `start`,
+        skipping quoted strings; None when unbalanced."""
+        depth = 0
+        i = start
+        while i < len(text):
+            c = text[i]
+            if c == '"':
+                m = QUOTED_RE.match(text, i)
+                i = m.end() if m else i + 1
+                continue
+            if c == pair[0]:
+                depth += 1
+            elif c == pair[1]:
+                depth -= 1
+                if depth == 0:
+                    return i + 1
+            i += 1
+        return None
+
+    def drop_structure(self, text):
+        """Of an op in generic form: its regions, its properties `<{...}>`,
+        its attribute dictionary or its results, so that code that reads an
+        op before the verifier has checked its shape meets one without
+        them."""
+        r = self.rng.random()
+        if r < 0.4:
+            starts = [m.start() for m in re.finditer(r'\(\{', text)]
+            pair = '()'
+        elif r < 0.7:
+            # The braces of `<{...}>`, then its `>` (a `->` inside would
+            # unbalance angle brackets).
+            starts = [m.start() + 1 for m in re.finditer(r'<\{', text)]
+            pair = '{}'
+        elif r < 0.85:
+            starts = [m.start() + 1 for m in re.finditer(r'\) \{', text)]
+            pair = '{}'
+        else:
+            ms = list(re.finditer(r'^(\s*)%[\w.#$-]+(:\d+)? = ', text, re.M))
+            if not ms:
+                return text
+            m = self.rng.choice(ms)
+            return text[:m.start()] + m.group(1) + text[m.end():]
+        if not starts:
+            return text
+        start = self.rng.choice(starts)
+        end = self.closing(text, start, pair)
+        if end is None:
+            return text
+        if text[start - 1:start] == '<' and text[end:end + 1] == '>':
+            start, end = start - 1, end + 1
+        return text[:start] + text[end:]
+
     def truncate(self, text):
         if not text:
             return text
@@ -286,7 +340,7 @@ class Mutator:
     MLIR_OPS = ['number', 'number', 'number', 'delete_token', 'duplicate_token',
                 'swap_tokens', 'swap_string', 'mutate_in_string',
                 'mutate_in_string', 'drop_operand', 'swap_word', 'swap_attr',
-                'splice_line', 'truncate']
+                'splice_line', 'drop_structure', 'drop_structure', 'truncate']
 
     # Edits that keep the text well formed more often than not, so that the
     # mutant reaches the verifiers and the passes.
