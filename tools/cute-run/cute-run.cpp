@@ -246,6 +246,9 @@ int main(int argc, char **argv) {
   mlir::cute::registerAllDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // An error names its place in the user's source; the op it is attached to
+  // can be the whole lowered module, thousands of lines after the message.
+  context.printOpOnDiagnostic(false);
 
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> inputs;
   std::string contents; // the cache key's input part
