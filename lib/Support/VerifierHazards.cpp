@@ -52,6 +52,13 @@ LogicalResult checkWorkgroupAttributions(gpu::GPUFuncOp func) {
 LogicalResult checkWorkgroupAttributions(gpu::LaunchOp launch) {
   if (launch->getNumRegions() == 0 || launch.getBody().empty())
     return success();
+  // hasClusterSize() reads the operands by operandSegmentSizes: check that
+  // they add up, then ODS's checks of the operands (not the verifier of the
+  // regions, which crashes), first.
+  if (failed(OpTrait::impl::verifyOperandSizeAttr(
+          launch, launch.getOperandSegmentSizesAttrName())) ||
+      failed(launch.verifyInvariantsImpl()))
+    return failure();
   int64_t config = launch.hasClusterSize() ? 18 : 12;
   return checkAttributionCount(
       launch, launch.getNumWorkgroupAttributionsAttrName(),
@@ -63,8 +70,12 @@ LogicalResult checkWorkgroupAttributions(gpu::LaunchOp launch) {
 
 LogicalResult cute::checkVerifierHazards(Operation *root) {
   // The GPU dialect verifies `gpu.container_module` by reading every launch's
-  // operands and its kernel's function type before either op is verified.
+  // operands and its kernel's function type before either op is verified,
+  // and looks the kernel up in its gpu.module, which may lack its region.
   WalkResult result = root->walk([](Operation *op) {
+    if (op->getNumRegions() == 0 && op->hasTrait<OpTrait::OneRegion>() &&
+        failed(verify(op, /*verifyRecursively=*/false)))
+      return WalkResult::interrupt();
     if (auto func = dyn_cast<gpu::GPUFuncOp>(op))
       if (failed(checkWorkgroupAttributions(func)))
         return WalkResult::interrupt();

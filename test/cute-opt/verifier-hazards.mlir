@@ -114,3 +114,28 @@ gpu.module @k {
   // expected-error @below {{'gpu.func' op requires one region}}
   "gpu.func"() <{function_type = () -> ()}> {sym_name = "f"} : () -> ()
 }
+
+// -----
+
+// operandSegmentSizes that do not add up to the operands: the attribution
+// check reads the cluster operands through them only once they do.
+func.func @launch_with_bad_segments(%c: index) {
+  // expected-error @below {{operand count (9) does not match with the total size (65545) specified in attribute 'operandSegmentSizes'}}
+  "gpu.launch"(%c, %c, %c, %c, %c, %c, %c, %c, %c) <{operandSegmentSizes = array<i32: 65536, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0>}> ({
+    "gpu.terminator"() : () -> ()
+  }) : (index, index, index, index, index, index, index, index, index) -> ()
+  return
+}
+
+// -----
+
+// A gpu.module without its region, which the container module's verifier
+// would look the launched kernel up in.
+module attributes {gpu.container_module} {
+  // expected-error @below {{'gpu.module' op requires one region}}
+  "gpu.module"() <{sym_name = "kernels"}> : () -> ()
+  func.func @launch_into_no_module(%c: index) {
+    gpu.launch_func @kernels::@k blocks in (%c, %c, %c) threads in (%c, %c, %c)
+    return
+  }
+}
