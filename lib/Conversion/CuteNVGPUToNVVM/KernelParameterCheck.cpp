@@ -80,6 +80,33 @@ uint64_t saturatingBytes(const DataLayout &layout, Type type) {
   return size.isScalable() ? 0 : size.getFixedValue();
 }
 
+/// The scalar values a value of `type` is made of (saturated at UINT64_MAX):
+/// LLVM's NVPTX backend passes each one of an aggregate separately.
+uint64_t saturatingScalarCount(Type type) {
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    return llvm::SaturatingMultiply(
+        saturatingScalarCount(array.getElementType()), array.getNumElements());
+  if (auto vector = dyn_cast<VectorType>(type);
+      vector && vector.hasStaticShape() && !vector.isScalable())
+    return llvm::SaturatingMultiply(
+        saturatingScalarCount(vector.getElementType()),
+        uint64_t(vector.getNumElements()));
+  if (auto structure = dyn_cast<LLVM::LLVMStructType>(type);
+      structure && !structure.isOpaque()) {
+    uint64_t count = 0;
+    for (Type field : structure.getBody())
+      count = llvm::SaturatingAdd(count, saturatingScalarCount(field));
+    return count;
+  }
+  return 1;
+}
+
+/// The most scalar values of a device function's aggregate parameter or
+/// result, twice a kernel's whole parameter space in bytes: the backend
+/// takes tens of milliseconds over 65536 of them, and took ten minutes and
+/// 24 GiB over 2^31.
+constexpr uint64_t kMaxAggregateScalars = 65536;
+
 struct CheckKernelParametersPass
     : public PassWrapper<CheckKernelParametersPass,
                          OperationPass<gpu::GPUModuleOp>> {
@@ -107,10 +134,24 @@ struct CheckKernelParametersPass
         // A device function's aggregate of more than 2^32 bytes: LLVM's size
         // arithmetic wraps (2^66 bytes came out as none and aborted the
         // backend as an empty type). A kernel's total is checked below.
-        bool huge = !kernel &&
-                    isa<LLVM::LLVMArrayType, LLVM::LLVMStructType>(type) &&
-                    !containsZeroWidthInteger(type) &&
-                    saturatingBytes(layout, type) > kHugeBytes;
+        bool aggregate = !kernel &&
+                         isa<LLVM::LLVMArrayType, LLVM::LLVMStructType>(type) &&
+                         !containsZeroWidthInteger(type);
+        bool huge = aggregate && saturatingBytes(layout, type) > kHugeBytes;
+        uint64_t scalars = aggregate ? saturatingScalarCount(type) : 0;
+        if (!huge && scalars > kMaxAggregateScalars) {
+          // Each scalar is passed on its own, so the backend's time and
+          // memory grow with their number.
+          func.emitError() << what << " @" << func.getSymName() << " " << which
+                           << " is of " << type << ", which is " << scalars
+                           << " scalar values, more than the "
+                           << kMaxAggregateScalars
+                           << " a device function may take by value (LLVM's "
+                              "NVPTX backend passes each one separately); "
+                              "pass large data in memory";
+          signalPassFailure();
+          return true;
+        }
         if (!huge && !containsZeroWidthInteger(type) && !isEmptyAggregate(type))
           return false;
         func.emitError() << what << " @" << func.getSymName() << " " << which
