@@ -5,7 +5,8 @@ Every `.mlir` file under test/ is split on `// -----` into seed cases; every
 expression line of test/cute-layout/*.test is a seed expression. Each mutant
 (a few random edits that matter for our syntax: numbers made huge, zero or
 negative, tokens deleted or duplicated, layout strings and atom names swapped,
-operands dropped, the text truncated) runs through `cute-opt` under several
+operands dropped, a generic op's regions, properties or results dropped, the
+text truncated) runs through `cute-opt` under several
 pipelines, or through `cute-layout`, with a time limit. A run fails when it
 exits with a status other than 0 or 1, runs past the time limit, prints a
 crash marker (`Stack dump`, `LLVM ERROR`, `Assertion`, `PLEASE submit`), or
