@@ -80,32 +80,35 @@ uint64_t saturatingBytes(const DataLayout &layout, Type type) {
   return size.isScalable() ? 0 : size.getFixedValue();
 }
 
-/// The scalar values a value of `type` is made of (saturated at UINT64_MAX):
-/// LLVM's NVPTX backend passes each one of an aggregate separately.
-uint64_t saturatingScalarCount(Type type) {
+/// The parts of at most 64 bits LLVM's NVPTX backend splits a value of
+/// `type` into to pass it (saturated at UINT64_MAX): each element of an
+/// aggregate, each 64 bits of a wide integer, and it passes each separately.
+uint64_t saturatingParts(Type type) {
   if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
-    return llvm::SaturatingMultiply(
-        saturatingScalarCount(array.getElementType()), array.getNumElements());
+    return llvm::SaturatingMultiply(saturatingParts(array.getElementType()),
+                                    array.getNumElements());
   if (auto vector = dyn_cast<VectorType>(type);
       vector && vector.hasStaticShape() && !vector.isScalable())
-    return llvm::SaturatingMultiply(
-        saturatingScalarCount(vector.getElementType()),
-        uint64_t(vector.getNumElements()));
+    return llvm::SaturatingMultiply(saturatingParts(vector.getElementType()),
+                                    uint64_t(vector.getNumElements()));
   if (auto structure = dyn_cast<LLVM::LLVMStructType>(type);
       structure && !structure.isOpaque()) {
     uint64_t count = 0;
     for (Type field : structure.getBody())
-      count = llvm::SaturatingAdd(count, saturatingScalarCount(field));
+      count = llvm::SaturatingAdd(count, saturatingParts(field));
     return count;
   }
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return std::max<uint64_t>(llvm::divideCeil(integer.getWidth(), 64), 1);
   return 1;
 }
 
-/// The most scalar values of a device function's aggregate parameter or
-/// result, twice a kernel's whole parameter space in bytes: the backend
-/// takes tens of milliseconds over 65536 of them, and took ten minutes and
-/// 24 GiB over 2^31.
-constexpr uint64_t kMaxAggregateScalars = 65536;
+/// The most parts of a device function's parameter or result, twice a
+/// kernel's whole parameter space in bytes: the backend takes tens of
+/// milliseconds over 65536 of them, and took ten minutes and 24 GiB over
+/// 2^31 (an array of `i3`); 2^25 (an array of `i4194304`) took it past the
+/// fuzzer's time limit.
+constexpr uint64_t kMaxParameterParts = 65536;
 
 struct CheckKernelParametersPass
     : public PassWrapper<CheckKernelParametersPass,
@@ -134,21 +137,22 @@ struct CheckKernelParametersPass
         // A device function's aggregate of more than 2^32 bytes: LLVM's size
         // arithmetic wraps (2^66 bytes came out as none and aborted the
         // backend as an empty type). A kernel's total is checked below.
-        bool aggregate = !kernel &&
-                         isa<LLVM::LLVMArrayType, LLVM::LLVMStructType>(type) &&
-                         !containsZeroWidthInteger(type);
-        bool huge = aggregate && saturatingBytes(layout, type) > kHugeBytes;
-        uint64_t scalars = aggregate ? saturatingScalarCount(type) : 0;
-        if (!huge && scalars > kMaxAggregateScalars) {
-          // Each scalar is passed on its own, so the backend's time and
-          // memory grow with their number.
+        bool huge = !kernel &&
+                    isa<LLVM::LLVMArrayType, LLVM::LLVMStructType>(type) &&
+                    !containsZeroWidthInteger(type) &&
+                    saturatingBytes(layout, type) > kHugeBytes;
+        uint64_t parts = kernel || huge || containsZeroWidthInteger(type)
+                             ? 0
+                             : saturatingParts(type);
+        if (parts > kMaxParameterParts) {
+          // The backend's time and memory grow with the parts it passes.
           func.emitError() << what << " @" << func.getSymName() << " " << which
-                           << " is of " << type << ", which is " << scalars
-                           << " scalar values, more than the "
-                           << kMaxAggregateScalars
-                           << " a device function may take by value (LLVM's "
-                              "NVPTX backend passes each one separately); "
-                              "pass large data in memory";
+                           << " is of " << type
+                           << ", which LLVM's NVPTX backend passes as " << parts
+                           << " parts of at most 64 bits, more than "
+                           << "the " << kMaxParameterParts
+                           << " a device function may take by value; pass "
+                              "large data in memory";
           signalPassFailure();
           return true;
         }

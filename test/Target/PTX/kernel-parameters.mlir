@@ -124,11 +124,12 @@ gpu.module @device_huge {
 
 // -----
 
-// Under 2^32 bytes but 2^31 scalars, each of which the backend passes on its
-// own: it took ten minutes and 24 GiB before it was refused (mutation
-// fuzzer). 65536 of them, the most it takes, compile.
+// Under 2^32 bytes but 2^31 values, each of which the backend passes on its
+// own: it took ten minutes and 24 GiB before it was refused, and 544 integers
+// of 2^22 bits (2^25 parts of 64 bits) past the fuzzer's time limit (mutation
+// fuzzer). 65536 parts, the most it takes, compile.
 gpu.module @device_many {
-  // expected-error @+1 {{function @helper parameter 0 is of '!llvm.array<2147483648 x i3>', which is 2147483648 scalar values, more than the 65536 a device function may take by value (LLVM's NVPTX backend passes each one separately); pass large data in memory}}
+  // expected-error @+1 {{function @helper parameter 0 is of '!llvm.array<2147483648 x i3>', which LLVM's NVPTX backend passes as 2147483648 parts of at most 64 bits, more than the 65536 a device function may take by value; pass large data in memory}}
   gpu.func @helper(%a: !llvm.array<2147483648 x i3>) {
     gpu.return
   }
@@ -136,8 +137,17 @@ gpu.module @device_many {
 
 // -----
 
+gpu.module @device_wide {
+  // expected-error @+1 {{function @helper parameter 1 is of '!llvm.array<544 x i4194304>', which LLVM's NVPTX backend passes as 35651584 parts}}
+  gpu.func @helper(%x: i32, %a: !llvm.array<544 x i4194304>) {
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @device_most {
-  gpu.func @most(%a: !llvm.array<4 x struct<(vector<2xi32>, array<16382 x i8>)>>) {
+  gpu.func @most(%a: !llvm.array<4 x struct<(vector<2xi32>, array<16382 x i8>)>>, %b: i4194304) {
     gpu.return
   }
 }
@@ -145,7 +155,7 @@ gpu.module @device_most {
 // -----
 
 gpu.module @device_many_result {
-  // expected-error @+1 {{function @many result is of '!llvm.struct<(array<65536 x i8>, i8)>', which is 65537 scalar values}}
+  // expected-error @+1 {{function @many result is of '!llvm.struct<(array<65536 x i8>, i8)>', which LLVM's NVPTX backend passes as 65537 parts}}
   func.func @many() -> !llvm.struct<(array<65536 x i8>, i8)> {
     %0 = llvm.mlir.undef : !llvm.struct<(array<65536 x i8>, i8)>
     return %0 : !llvm.struct<(array<65536 x i8>, i8)>
