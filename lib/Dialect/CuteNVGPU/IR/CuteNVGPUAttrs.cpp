@@ -192,10 +192,10 @@ std::optional<int> mlir::cute_nvgpu::firstPtxIsaOf(StringRef chip) {
       .Case("sm_80", 70)
       .Case("sm_86", 71)
       .Case("sm_87", 74)
-      .Cases("sm_89", "sm_90", 78)
+      .Cases({"sm_89", "sm_90"}, 78)
       .Case("sm_90a", 80)
       .Cases({"sm_100", "sm_100a", "sm_101", "sm_101a"}, 86)
-      .Cases("sm_120", "sm_120a", 87)
+      .Cases({"sm_120", "sm_120a"}, 87)
       .Cases({"sm_103", "sm_103a", "sm_121", "sm_121a"}, 88)
       .Default(std::nullopt);
 }
