@@ -109,8 +109,12 @@ Result<TmaAtom> mlir::cute::makeTmaAtom(TmaKind kind, std::vector<int64_t> box,
   }
   if (kind == TmaKind::ReduceAdd && valueBits == 8)
     return algebraError("TMA reduce-add has no 8-bit form");
-  return TmaAtom{kind, std::move(box), valueBits, int(swizzleBytes),
-                 int(multicastCtas)};
+  return TmaAtom{kind,
+                 std::move(box),
+                 valueBits,
+                 int(swizzleBytes),
+                 int(multicastCtas),
+                 /*smem=*/std::nullopt};
 }
 
 /// The row-major layout of `extents` (the last mode contiguous).
