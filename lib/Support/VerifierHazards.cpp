@@ -35,9 +35,7 @@ LogicalResult checkWorkgroupAttributions(gpu::GPUFuncOp func) {
   FunctionType type;
   if (TypeAttr attr = func.getFunctionTypeAttr())
     type = dyn_cast<FunctionType>(attr.getValue());
-  // An op without its region is the verifier's to report; getBody() would
-  // read past the op's regions.
-  if (!type || func->getNumRegions() == 0 || func.getBody().empty())
+  if (!type || func.getBody().empty())
     return success();
   return checkAttributionCount(
       func, func.getNumWorkgroupAttributionsAttrName(),
@@ -50,7 +48,7 @@ LogicalResult checkWorkgroupAttributions(gpu::GPUFuncOp func) {
 /// even with clusters, which add 6, and then reads attributions past the
 /// end of the arguments.
 LogicalResult checkWorkgroupAttributions(gpu::LaunchOp launch) {
-  if (launch->getNumRegions() == 0 || launch.getBody().empty())
+  if (launch.getBody().empty())
     return success();
   // hasClusterSize() reads the operands by operandSegmentSizes: check that
   // they add up, then ODS's checks of the operands (not the verifier of the
@@ -73,6 +71,7 @@ LogicalResult cute::checkVerifierHazards(Operation *root) {
   // operands and its kernel's function type before either op is verified,
   // and looks the kernel up in its gpu.module, which may lack its region.
   WalkResult result = root->walk([](Operation *op) {
+    // First, so that the checks below read only ops that have their region.
     if (op->getNumRegions() == 0 && op->hasTrait<OpTrait::OneRegion>() &&
         failed(verify(op, /*verifyRecursively=*/false)))
       return WalkResult::interrupt();
