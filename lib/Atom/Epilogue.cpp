@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <tuple>
 
 using namespace mlir::cute;
 
@@ -183,9 +184,11 @@ Result<EpiloguePlan> mlir::cute::planEpilogue(const TiledMma &mma,
     plan.runs.push_back({box[v], int64_t(v), length, dRow[v], dCol[v]});
     v += length;
   }
-  std::stable_sort(
-      plan.runs.begin(), plan.runs.end(),
-      [](const EpilogueRun &a, const EpilogueRun &b) { return a.box < b.box; });
+  // By box, and within a box in the order of the values, as they were found.
+  std::sort(plan.runs.begin(), plan.runs.end(),
+            [](const EpilogueRun &a, const EpilogueRun &b) {
+              return std::tie(a.box, a.value) < std::tie(b.box, b.value);
+            });
   return plan;
 }
 

@@ -433,7 +433,7 @@ Result<CalcValue> copyAtomCall(const Args &a) {
                      "SrcLayout: " + atom.srcLayout.str() + "\n" +
                      "DstLayout: " + atom.dstLayout.str() + "\n" +
                      "RefLayout: " + atom.refLayout.str();
-  return CalcValue{CalcValue::Text{text}};
+  return CalcValue{CalcValue::Text{text, nullptr}};
 }
 
 /// The tile size and (thread, value) layouts of a TiledMMA, one per line.

@@ -138,7 +138,7 @@ LogicalResult mlir::cute::run::writeArtifacts(ModuleOp module, StringRef chip,
     llvm::SmallString<256> cubinFile;
     if (llvm::sys::fs::createTemporaryFile("cute-run", "cubin", cubinFile))
       return failure();
-    auto cleanUp = llvm::make_scope_exit([&] {
+    llvm::scope_exit cleanUp([&] {
       llvm::sys::fs::remove(cubinFile);
       if (ptxPath.empty())
         llvm::sys::fs::remove(ptxFile);

@@ -202,6 +202,7 @@ private:
   /// type: a scalar, or a vector of `run.length`.
   FailureOr<Value> convertedRun(Value accMemref, const TensorValue &accValue,
                                 const cute::EpilogueRun &run) {
+    Type accType = cast<MemRefType>(accMemref.getType()).getElementType();
     SmallVector<Value> values;
     for (int64_t v = run.value; v < run.value + run.length; ++v) {
       FailureOr<Value> at =
@@ -210,7 +211,6 @@ private:
         return failure();
       values.push_back(memref::LoadOp::create(b, loc, accMemref, *at));
     }
-    Type accType = values.front().getType();
     if (run.length == 1) {
       Value stored = values.front();
       if (Value scale = op.getScale())
