@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Differential test of the layout algebra against CuTe C++.
 
-Generates random static layouts and algebra expressions (fixed seed),
-evaluates them with `cute-layout`, and evaluates the same expressions with
+Generates random static layouts and algebra expressions (fixed seed):
+the divides, products, inverses and complements, and the index arithmetic,
+slicing and reshaping around them (crd2idx, idx2crd, slice, dice, flatten,
+nullspace, recast, shape_div, ceil_div, make_ordered_layout). It
+evaluates them with `cute-layout`, and the same expressions with
 CuTe C++ (CUTLASS's `include/cute`, compiled on the host with g++ and
 CCCL's `cuda/std` headers from the CUDA toolkit), then compares the printed
 results. A translation unit that does not compile (CuTe's static
@@ -23,6 +26,7 @@ Exit status 1 on a `differ` or `rejected-other`. Needs a
 CUTLASS checkout, so it is a developer tool, not part of the test suite.
 """
 import argparse
+import math
 import os
 import random
 import re
@@ -147,6 +151,70 @@ def swizzled(rng, a):
             f"{cpp_layout(*a)})")
 
 
+def size_of(t):
+    return t if isinstance(t, int) else math.prod(size_of(x) for x in t)
+
+
+def coord(rng, s):
+    """A coordinate of shape `s`: an index into all of it (sometimes), or
+    one per mode, each an index into the mode or a coordinate of it."""
+    if isinstance(s, int) or rng.random() < 0.3:
+        i = rng.randrange(size_of(s))
+        return str(i), f"Int<{i}>{{}}"
+    parts = [coord(rng, x) for x in s]
+    return ("(" + ",".join(o for o, _ in parts) + ")",
+            "make_coord(" + ", ".join(c for _, c in parts) + ")")
+
+
+def slicer(rng, s):
+    """A slicing coordinate of shape `s`: `_` or a coordinate per mode."""
+    if rng.random() < 0.4:
+        return "_", "_"
+    if isinstance(s, int):
+        i = rng.randrange(s)
+        return str(i), f"Int<{i}>{{}}"
+    parts = [slicer(rng, x) for x in s]
+    return ("(" + ",".join(o for o, _ in parts) + ")",
+            "make_coord(" + ", ".join(c for _, c in parts) + ")")
+
+
+def more_functions(rng, a):
+    """Index arithmetic, slicing and reshaping of layout `a` (or of its
+    shape), in our notation and in C++."""
+    s, d = a
+    ours_a, cpp_a = layout_text(s, d), cpp_layout(s, d)
+    cpp_s = cpp_tuple(s, "make_shape")
+    name = rng.choice(["crd2idx", "idx2crd", "slice", "dice", "flatten",
+                       "nullspace", "recast", "shape_div", "ceil_div",
+                       "make_ordered_layout"])
+    if name == "crd2idx":
+        o, c = coord(rng, s)
+        return f"crd2idx({o}, {ours_a})", f"{cpp_a}({c})"
+    if name == "idx2crd":
+        i = rng.randrange(size_of(s))
+        return f"idx2crd({i}, {text(s)})", f"idx2crd(Int<{i}>{{}}, {cpp_s})"
+    if name in ("slice", "dice"):
+        o, c = slicer(rng, s)
+        return f"{name}({o}, {ours_a})", f"{name}({c}, {cpp_a})"
+    if name in ("flatten", "nullspace"):
+        return f"{name}({ours_a})", f"{name}({cpp_a})"
+    if name == "recast":
+        old, new = rng.choice([8, 16, 32, 64]), rng.choice([8, 16, 32, 64])
+        return (f"recast({ours_a}, {old}, {new})",
+                f"recast_layout<uint{old}_t, uint{new}_t>({cpp_a})")
+    if name in ("shape_div", "ceil_div"):
+        b = shape(rng)
+        if isinstance(s, tuple) and rng.random() < 0.5:
+            b = tuple(rng.choice([1, 2, 3, 4, 8]) for _ in s)
+        return (f"{name}({text(s)}, {text(b)})",
+                f"{name}({cpp_s}, {cpp_tuple(b, 'make_shape')})")
+    flat = leaves(s)
+    order = rng.sample(range(len(flat)), len(flat))
+    o = rebuild(s, list(order))
+    return (f"make_ordered_layout({text(s)}, {text(o)})",
+            f"make_ordered_layout({cpp_s}, {cpp_tuple(o, 'make_step')})")
+
+
 def cases(rng, count):
     out = []
     while len(out) < count:
@@ -182,6 +250,8 @@ def cases(rng, count):
         elif kind < 0.45:
             out.append((f"complement({layout_text(*a)})",
                         f"complement({cpp_layout(*a)})"))
+        elif kind < 0.6:
+            out.append(more_functions(rng, a))
         elif rng.random() < 0.3:
             name = rng.choice(sorted(UNARY))
             out.append((f"{name}({layout_text(*a)})",
