@@ -22,6 +22,10 @@ Result<TiledCopy> TiledCopy::get(CopyAtom atom, int valueBits, Layout layoutTV,
                         std::to_string(atom.bitsPerThread()) +
                         " bits per thread, not a whole number of " +
                         std::to_string(valueBits) + "-bit values");
+  // As CuTe's Copy_Atom asserts: no value straddles two of the atom's
+  // pieces (a transposed ldmatrix moves 16 bits to a different thread).
+  if (auto counts = valuesPerThread(atom, valueBits); counts.failed())
+    return counts.takeError();
   if (!layoutTV.isStatic() || !tileShape.isStatic())
     return algebraError("a TiledCopy's layouts must be static, got " +
                         layoutTV.str());
