@@ -34,6 +34,8 @@ import subprocess
 import sys
 import tempfile
 
+from cute_host import compile_split, cpp_tuple, text
+
 # Our value types: CuTe's C++ types, and bits.
 TYPES = {"f16": ("half_t", 16), "bf16": ("bfloat16_t", 16), "s8": ("int8_t", 8),
          "tf32": ("tfloat32_t", 32), "f32": ("float", 32), "u8": ("uint8_t", 8),
@@ -97,17 +99,6 @@ def bits_per_thread(atom):
     """The bits one thread of a copy atom moves."""
     m = re.fullmatch(r"SM\d+_U(\d+)x(\d+)_.*", atom)
     return int(m.group(1)) * int(m.group(2)) if m else int(atom.split("_U")[-1])
-
-
-def text(t):
-    return str(t) if isinstance(t, int) else \
-        "(" + ",".join(text(x) for x in t) + ")"
-
-
-def cpp_tuple(t, maker):
-    if isinstance(t, int):
-        return f"Int<{t}>{{}}"
-    return f"{maker}(" + ", ".join(cpp_tuple(x, maker) for x in t) + ")"
 
 
 def layout(shape, stride=None):
@@ -315,28 +306,18 @@ HEADER = """#include <cute/tensor.hpp>
 """
 
 
-def compile_and_run(batch, flags, workdir, tag):
-    """CuTe's printed results of each (index, C++) in batch: a dict of
-    ("ok", {KEY: value}), or of (why, the first error line)."""
+def source_of(batch):
     functions = "\n".join(f"void case{i}(int id) {{{body} }}"
                           for i, body in batch)
     calls = "\n".join(f"  case{i}({i});" for i, _ in batch)
-    source = os.path.join(workdir, f"{tag}.cpp")
-    binary = os.path.join(workdir, tag)
-    with open(source, "w") as f:
-        f.write(f'#include "atoms.hpp"\nusing namespace cute;\n{functions}\n'
-                f"int main() {{\n{calls}\n}}\n")
-    build = subprocess.run(["g++"] + flags + [source, "-o", binary],
-                           capture_output=True, text=True, check=False)
-    if build.returncode != 0:
-        if len(batch) == 1:
-            first = next((line for line in build.stderr.splitlines()
-                          if "error" in line), build.stderr[:200])
-            return {batch[0][0]: ("rejected", first.strip())}
-        half = len(batch) // 2
-        out = compile_and_run(batch[:half], flags, workdir, tag + "a")
-        out.update(compile_and_run(batch[half:], flags, workdir, tag + "b"))
-        return out
+    return (f'#include "atoms.hpp"\nusing namespace cute;\n{functions}\n'
+            f"int main() {{\n{calls}\n}}\n")
+
+
+def results_of(batch, binary):
+    """CuTe's printed results of each case: ("ok", {KEY: value}), or
+    ("crashed", why) for one that printed nothing (what printed partly
+    differs)."""
     run = subprocess.run([binary], capture_output=True, text=True,
                          check=False, timeout=120)
     out = {i: ("ok", {}) for i, _ in batch}
@@ -344,9 +325,15 @@ def compile_and_run(batch, flags, workdir, tag):
         m = re.match(r"@(\d+) (\S+) (.*)", line)
         if m:
             out[int(m.group(1))][1][m.group(2)] = m.group(3).replace("_", "")
-    # A case that printed nothing crashed (what printed partly differs).
     return {i: r if r[1] else ("crashed", run.stderr.strip()[:200])
             for i, r in out.items()}
+
+
+def compile_and_run(batch, flags, workdir, tag):
+    """CuTe's results of each (index, C++) in batch (see results_of), or
+    ("rejected", why) for a case that does not compile alone."""
+    return compile_split(batch, source_of, ["g++"] + flags, workdir, tag,
+                         results_of)
 
 
 def main(argv=None):

@@ -34,6 +34,8 @@ import subprocess
 import sys
 import tempfile
 
+from cute_host import compile_split, cpp_tuple, text
+
 # Expressions: name, arity kind, C++ template ({0}, {1}: C++ arguments).
 UNARY = {
     "coalesce": "coalesce({0})",
@@ -97,19 +99,8 @@ def stride(rng, s):
     return rebuild(s, [rng.choice([0, 1, 2, 3, 4, 8, 16, 24]) for _ in flat])
 
 
-def text(t):
-    return str(t) if isinstance(t, int) else \
-        "(" + ",".join(text(x) for x in t) + ")"
-
-
 def layout_text(s, d):
     return f"{text(s)}:{text(d)}"
-
-
-def cpp_tuple(t, maker):
-    if isinstance(t, int):
-        return f"Int<{t}>{{}}"
-    return f"{maker}(" + ", ".join(cpp_tuple(x, maker) for x in t) + ")"
 
 
 def cpp_layout(s, d):
@@ -290,29 +281,17 @@ int main() {{
 """
 
 
-def compile_and_run(batch, includes, workdir, tag):
-    """CuTe's printed result of each (index, C++) in batch: a dict, with
-    None for expressions whose translation unit does not compile alone."""
+def source_of(batch):
     functions = "\n".join(
         f"void case{i}() {{ print({expr}); printf(\"\\n\"); }}"
         for i, expr in batch)
     calls = "\n".join(f'  printf("@{i} "); case{i}();' for i, _ in batch)
-    source = os.path.join(workdir, f"{tag}.cpp")
-    binary = os.path.join(workdir, tag)
-    with open(source, "w") as f:
-        f.write(PROGRAM.format(functions=functions, calls=calls))
-    build = subprocess.run(
-        ["g++", "-std=c++17", "-O0", "-w"] + [f"-I{d}" for d in includes] +
-        [source, "-o", binary], capture_output=True, text=True, check=False)
-    if build.returncode != 0:
-        if len(batch) == 1:
-            first = next((line for line in build.stderr.splitlines()
-                          if "error" in line), build.stderr[:200])
-            return {batch[0][0]: ("rejected", first.strip())}
-        half = len(batch) // 2
-        out = compile_and_run(batch[:half], includes, workdir, tag + "a")
-        out.update(compile_and_run(batch[half:], includes, workdir, tag + "b"))
-        return out
+    return PROGRAM.format(functions=functions, calls=calls)
+
+
+def results_of(batch, binary):
+    """CuTe's printed result of each case, ("ok", value), or ("crashed",
+    why) for one that printed nothing."""
     run = subprocess.run([binary], capture_output=True, text=True,
                          check=False, timeout=60)
     out = {}
@@ -323,6 +302,13 @@ def compile_and_run(batch, includes, workdir, tag):
     for i, _ in batch:
         out.setdefault(i, ("crashed", run.stderr.strip()[:200]))
     return out
+
+
+def compile_and_run(batch, includes, workdir, tag):
+    """CuTe's result of each (index, C++) in batch (see results_of), or
+    ("rejected", why) for a case that does not compile alone."""
+    command = ["g++", "-std=c++17", "-O0", "-w"] + [f"-I{d}" for d in includes]
+    return compile_split(batch, source_of, command, workdir, tag, results_of)
 
 
 def main(argv=None):
