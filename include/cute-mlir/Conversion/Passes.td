@@ -193,6 +193,11 @@ def CuteGpuModuleToBinaryPass : Pass<"cute-gpu-module-to-binary", ""> {
     kernels reach and whose two compilations differ (the optimizer
     specialized it to each kernel's arguments); debug information; and
     `format=bin` or `fatbin`, which ptxas assembles from one PTX module.
+    Between LLVM's optimizer and its NVPTX backend, the pass drops the
+    `disjoint` flag of each `or` of two non-constant values: the flag only
+    permits, and the backend's straight-line strength reduction spent half
+    of its time deciding whether such flags could be kept (an `or` with a
+    constant keeps it, since the backend folds that into an address offset).
     `--cute-to-ptx`, `--cute-to-llvm`, `cute-run` and the Python package
     compile through this pass.
   }];

@@ -6,6 +6,7 @@
 
 #include "cute-mlir/Conversion/Passes.h"
 
+#include "DisjointFlags.h"
 #include "KernelSplit.h"
 #include "PTXJoin.h"
 
@@ -155,7 +156,10 @@ struct CuteGpuModuleToBinaryPass
     for (const std::string &path : linkFiles)
       libraries.push_back(StringAttr::get(&getContext(), path));
     gpu::TargetOptions options(toolkitPath, libraries, cmdOptions,
-                               /*elfSection=*/{}, *format, lazyParentTable);
+                               /*elfSection=*/{}, *format, lazyParentTable,
+                               /*initialLlvmIRCallback=*/{},
+                               /*linkedLlvmIRCallback=*/{},
+                               cute::dropVariableDisjointFlags);
 
     for (Region &region : getOperation()->getRegions())
       for (Block &block : region)
