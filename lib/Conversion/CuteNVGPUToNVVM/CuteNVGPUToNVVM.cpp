@@ -39,6 +39,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -78,6 +79,13 @@ struct Operand {
   Value memref;
   StringRef memory;
 };
+
+/// The memref that `memref` is a view of, through any number of views.
+Value viewSource(Value memref) {
+  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
+    memref = view.getViewSource();
+  return memref;
+}
 
 /// `values` (of one type), or zeros where `flag` is false.
 SmallVector<Value> zeroUnless(OpBuilder &b, Location loc, Value flag,
@@ -126,7 +134,7 @@ public:
       return lowerWgmma(op, atom, *a, *b, *c, tiles);
     int64_t va = size(la.mode(0)).value(), vb = size(lb.mode(0)).value();
     return forEachAtom(
-        op, *c, tiles,
+        op, *a, *b, *c, tiles,
         [&](OpBuilder &builder, int64_t m, int64_t n, int64_t k,
             ValueRange cv) -> FailureOr<SmallVector<Value>> {
           FailureOr<SmallVector<Value>> av = loadAll(builder, op, *a, va, m, k);
@@ -194,7 +202,7 @@ public:
       return encodeDescriptor(builder, loc, *address, fields);
     };
     return forEachAtom(
-        op, c, tiles,
+        op, a, b, c, tiles,
         [&](OpBuilder &builder, int64_t m, int64_t n, int64_t k,
             ValueRange cv) -> FailureOr<SmallVector<Value>> {
           FailureOr<SmallVector<Value>> av = failure();
@@ -217,32 +225,74 @@ public:
 
   /// Unrolls a gemm over its (m', n', k') atoms, k' outermost: `emit` gets
   /// C's values at (m', n') and returns D's, which are stored back into C.
+  /// Where that computes the same (`keepsCInValues`), a tile's values go
+  /// from one k-block's atom to the next as SSA values, loaded before its
+  /// first and stored after its last, instead of through C's memory at each.
   LogicalResult forEachAtom(
-      cute_nvgpu::GemmOp op, const Operand &c, const Int (&tiles)[3],
+      cute_nvgpu::GemmOp op, const Operand &a, const Operand &b,
+      const Operand &c, const Int (&tiles)[3],
       function_ref<FailureOr<SmallVector<Value>>(OpBuilder &, int64_t, int64_t,
                                                  int64_t, ValueRange)>
           emit) {
     int64_t vc = size(c.value.layout.mode(0)).value();
+    int64_t tilesM = tiles[0].value(), tilesN = tiles[1].value(),
+            tilesK = tiles[2].value();
+    bool inValues = keepsCInValues(a, b, c, tiles);
+    SmallVector<SmallVector<Value>> current(tilesM * tilesN);
     OpBuilder builder(op);
-    for (int64_t k = 0; k < tiles[2].value(); ++k)
-      for (int64_t m = 0; m < tiles[0].value(); ++m)
-        for (int64_t n = 0; n < tiles[1].value(); ++n) {
-          FailureOr<SmallVector<Value>> cv = loadAll(builder, op, c, vc, m, n);
-          if (failed(cv))
-            return failure();
-          FailureOr<SmallVector<Value>> d = emit(builder, m, n, k, *cv);
+    for (int64_t k = 0; k < tilesK; ++k)
+      for (int64_t m = 0; m < tilesM; ++m)
+        for (int64_t n = 0; n < tilesN; ++n) {
+          SmallVector<Value> &values = current[m * tilesN + n];
+          if (!inValues || k == 0) {
+            FailureOr<SmallVector<Value>> cv = loadAll(builder, op, c, vc, m, n);
+            if (failed(cv))
+              return failure();
+            values = std::move(*cv);
+          }
+          FailureOr<SmallVector<Value>> d = emit(builder, m, n, k, values);
           if (failed(d))
             return failure();
+          values = std::move(*d);
+          if (inValues && k + 1 < tilesK)
+            continue;
           for (int64_t v = 0; v < vc; ++v) {
             FailureOr<Value> at = address(builder, op, c, v, {m, n});
             if (failed(at))
               return failure();
-            memref::StoreOp::create(builder, op.getLoc(), (*d)[v], c.memref,
+            memref::StoreOp::create(builder, op.getLoc(), values[v], c.memref,
                                     *at);
           }
         }
     op.erase();
     return success();
+  }
+
+  /// Whether a gemm's C may stay in values from one k-block to the next:
+  /// C is a register fragment of its own (a `memref.alloca` that A and B
+  /// are not views of: otherwise an atom could read what an earlier one
+  /// wrote), and each (value, m', n') of C is its own element (with a
+  /// stride-0 mode, an atom would add to what another one wrote).
+  static bool keepsCInValues(const Operand &a, const Operand &b,
+                             const Operand &c, const Int (&tiles)[3]) {
+    Value base = viewSource(c.memref);
+    if (!base.getDefiningOp<memref::AllocaOp>() ||
+        viewSource(a.memref) == base || viewSource(b.memref) == base)
+      return false;
+    const Layout &layout = c.value.layout;
+    int64_t vc = size(layout.mode(0)).value();
+    llvm::SmallDenseSet<int64_t> offsets;
+    for (int64_t n = 0; n < tiles[1].value(); ++n)
+      for (int64_t m = 0; m < tiles[0].value(); ++m)
+        for (int64_t v = 0; v < vc; ++v) {
+          Result<Int> offset = crd2idx(
+              IntTuple::tuple({IntTuple(v), IntTuple(m), IntTuple(n)}),
+              layout);
+          if (offset.failed() || !offset->isStatic() ||
+              !offsets.insert(offset->value()).second)
+            return false;
+        }
+    return true;
   }
 
   /// The static fields of the descriptors of a wgmma operand: its tile (mode
