@@ -245,7 +245,8 @@ public:
         for (int64_t n = 0; n < tilesN; ++n) {
           SmallVector<Value> &values = current[m * tilesN + n];
           if (!inValues || k == 0) {
-            FailureOr<SmallVector<Value>> cv = loadAll(builder, op, c, vc, m, n);
+            FailureOr<SmallVector<Value>> cv =
+                loadAll(builder, op, c, vc, m, n);
             if (failed(cv))
               return failure();
             values = std::move(*cv);
@@ -286,8 +287,7 @@ public:
       for (int64_t m = 0; m < tiles[0].value(); ++m)
         for (int64_t v = 0; v < vc; ++v) {
           Result<Int> offset = crd2idx(
-              IntTuple::tuple({IntTuple(v), IntTuple(m), IntTuple(n)}),
-              layout);
+              IntTuple::tuple({IntTuple(v), IntTuple(m), IntTuple(n)}), layout);
           if (offset.failed() || !offset->isStatic() ||
               !offsets.insert(offset->value()).second)
             return false;
