@@ -194,10 +194,11 @@ def CuteGpuModuleToBinaryPass : Pass<"cute-gpu-module-to-binary", ""> {
     specialized it to each kernel's arguments); debug information; and
     `format=bin` or `fatbin`, which ptxas assembles from one PTX module.
     Between LLVM's optimizer and its NVPTX backend, the pass drops the
-    `disjoint` flag of each `or` of two non-constant values: the flag only
-    permits, and the backend's straight-line strength reduction spent half
-    of its time deciding whether such flags could be kept (an `or` with a
-    constant keeps it, since the backend folds that into an address offset).
+    `disjoint` flag of each `or` and the `nuw` flag of each `add` of two
+    non-constant values: the flags only permit, and the backend's
+    straight-line strength reduction spent half of its time deciding whether
+    such flags could be kept (a sum with a constant keeps them, since the
+    backend folds it into an address offset).
     `--cute-to-ptx`, `--cute-to-llvm`, `cute-run` and the Python package
     compile through this pass.
   }];

@@ -6,9 +6,9 @@
 
 #include "cute-mlir/Conversion/Passes.h"
 
-#include "DisjointFlags.h"
 #include "KernelSplit.h"
 #include "PTXJoin.h"
+#include "SumFlags.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -159,7 +159,7 @@ struct CuteGpuModuleToBinaryPass
                                /*elfSection=*/{}, *format, lazyParentTable,
                                /*initialLlvmIRCallback=*/{},
                                /*linkedLlvmIRCallback=*/{},
-                               cute::dropVariableDisjointFlags);
+                               cute::dropFlagsOfVariableSums);
 
     for (Region &region : getOperation()->getRegions())
       for (Block &block : region)
