@@ -126,16 +126,16 @@ void cute::buildCuteToPTXPipeline(OpPassManager &pm,
   pm.addPass(cute::createConvertCuteNVGPUToNVVMPass());
   // The lowering writes each unrolled fragment element's index arithmetic
   // out anew: CSE first leaves the canonicalizer a third as many ops to fold.
-  // These passes run on each function of the host and of each gpu.module,
+  // These run on each host function and on each op of each gpu.module,
   // the kernels in parallel on the context's threads.
   auto simplify = [](OpPassManager &functions) {
     functions.addPass(createCSEPass());
     functions.addPass(createCanonicalizerPass());
     functions.addPass(createCSEPass());
-    functions.addPass(createSCFToControlFlowPass());
   };
   simplify(pm.nest<func::FuncOp>());
   simplify(pm.nest<gpu::GPUModuleOp>().nestAny());
+  pm.addPass(createSCFToControlFlowPass());
   OpPassManager &gpuModule = pm.nest<gpu::GPUModuleOp>();
   gpuModule.addPass(createConvertGpuOpsToNVVMOps());
   gpuModule.addPass(createConvertNVVMToLLVMPass());
