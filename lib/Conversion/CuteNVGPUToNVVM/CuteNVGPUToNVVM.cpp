@@ -133,12 +133,14 @@ public:
     if (atom.getTraits().arch >= 90)
       return lowerWgmma(op, atom, *a, *b, *c, tiles);
     int64_t va = size(la.mode(0)).value(), vb = size(lb.mode(0)).value();
+    OperandLoads loadsA(*a, va, cIsOwnFragment(*a, *b, *c)),
+        loadsB(*b, vb, loadsA.reuse);
     return forEachAtom(
         op, *a, *b, *c, tiles,
         [&](OpBuilder &builder, int64_t m, int64_t n, int64_t k,
             ValueRange cv) -> FailureOr<SmallVector<Value>> {
-          FailureOr<SmallVector<Value>> av = loadAll(builder, op, *a, va, m, k);
-          FailureOr<SmallVector<Value>> bv = loadAll(builder, op, *b, vb, n, k);
+          FailureOr<SmallVector<Value>> av = load(builder, op, loadsA, m, k);
+          FailureOr<SmallVector<Value>> bv = load(builder, op, loadsB, n, k);
           if (failed(av) || failed(bv))
             return failure();
           SmallVector<Value> accumulators(cv);
@@ -167,6 +169,7 @@ public:
     if (failed(db))
       return failure();
     int64_t va = size(a.value.layout.mode(0)).value();
+    OperandLoads loadsA(a, va, cIsOwnFragment(a, b, c));
     Location loc = op.getLoc();
     // Each operand's descriptors are computed once, at tile (0, 0); a
     // tile whose distance from it is static adds it to the address field.
@@ -207,7 +210,7 @@ public:
             ValueRange cv) -> FailureOr<SmallVector<Value>> {
           FailureOr<SmallVector<Value>> av = failure();
           if (registersA) {
-            av = loadAll(builder, op, a, va, m, k);
+            av = load(builder, op, loadsA, m, k);
           } else if (FailureOr<Value> descA =
                          tileDescriptor(builder, a, *startA, *da, m, k);
                      succeeded(descA)) {
@@ -225,9 +228,10 @@ public:
 
   /// Unrolls a gemm over its (m', n', k') atoms, k' outermost: `emit` gets
   /// C's values at (m', n') and returns D's, which are stored back into C.
-  /// Where that computes the same (`keepsCInValues`), a tile's values go
-  /// from one k-block's atom to the next as SSA values, loaded before its
-  /// first and stored after its last, instead of through C's memory at each.
+  /// Where that computes the same (C is its own fragment, of distinct
+  /// elements), a tile's values go from one k-block's atom to the next as
+  /// SSA values, loaded before its first and stored after its last, instead
+  /// of through C's memory at each.
   LogicalResult forEachAtom(
       cute_nvgpu::GemmOp op, const Operand &a, const Operand &b,
       const Operand &c, const Int (&tiles)[3],
@@ -237,7 +241,8 @@ public:
     int64_t vc = size(c.value.layout.mode(0)).value();
     int64_t tilesM = tiles[0].value(), tilesN = tiles[1].value(),
             tilesK = tiles[2].value();
-    bool inValues = keepsCInValues(a, b, c, tiles);
+    bool inValues =
+        cIsOwnFragment(a, b, c) && hasDistinctElements(c.value.layout, tiles);
     SmallVector<SmallVector<Value>> current(tilesM * tilesN);
     OpBuilder builder(op);
     for (int64_t k = 0; k < tilesK; ++k)
@@ -269,18 +274,20 @@ public:
     return success();
   }
 
-  /// Whether a gemm's C may stay in values from one k-block to the next:
-  /// C is a register fragment of its own (a `memref.alloca` that A and B
-  /// are not views of: otherwise an atom could read what an earlier one
-  /// wrote), and each (value, m', n') of C is its own element (with a
-  /// stride-0 mode, an atom would add to what another one wrote).
-  static bool keepsCInValues(const Operand &a, const Operand &b,
-                             const Operand &c, const Int (&tiles)[3]) {
+  /// Whether a gemm's C is a register fragment of its own: a
+  /// `memref.alloca` of which A and B are not views. Then no atom reads
+  /// what another one wrote into C, and an operand's values, loaded once,
+  /// serve every atom that reads them.
+  static bool cIsOwnFragment(const Operand &a, const Operand &b,
+                             const Operand &c) {
     Value base = viewSource(c.memref);
-    if (!base.getDefiningOp<memref::AllocaOp>() ||
-        viewSource(a.memref) == base || viewSource(b.memref) == base)
-      return false;
-    const Layout &layout = c.value.layout;
+    return base.getDefiningOp<memref::AllocaOp>() &&
+           viewSource(a.memref) != base && viewSource(b.memref) != base;
+  }
+
+  /// Whether each (value, m', n') of C's layout is its own element (with a
+  /// stride-0 mode, an atom would add to what another one wrote).
+  static bool hasDistinctElements(const Layout &layout, const Int (&tiles)[3]) {
     int64_t vc = size(layout.mode(0)).value();
     llvm::SmallDenseSet<int64_t> offsets;
     for (int64_t n = 0; n < tiles[1].value(); ++n)
@@ -293,6 +300,29 @@ public:
             return false;
         }
     return true;
+  }
+
+  /// The register values of an A or B operand that a gemm's atoms read, by
+  /// (m' or n', k'), loaded once where `reuse` says no atom writes them.
+  struct OperandLoads {
+    OperandLoads(const Operand &operand, int64_t values, bool reuse)
+        : operand(operand), values(values), reuse(reuse) {}
+    const Operand &operand;
+    int64_t values;
+    bool reuse;
+    DenseMap<std::pair<int64_t, int64_t>, SmallVector<Value>> loaded;
+  };
+
+  FailureOr<SmallVector<Value>>
+  load(OpBuilder &b, Operation *op, OperandLoads &loads, int64_t r, int64_t k) {
+    if (loads.reuse)
+      if (auto it = loads.loaded.find({r, k}); it != loads.loaded.end())
+        return it->second;
+    FailureOr<SmallVector<Value>> values =
+        loadAll(b, op, loads.operand, loads.values, r, k);
+    if (succeeded(values) && loads.reuse)
+      loads.loaded[{r, k}] = *values;
+    return values;
   }
 
   /// The static fields of the descriptors of a wgmma operand: its tile (mode

@@ -2,9 +2,11 @@
 
 // A gemm of several k-blocks keeps C's values in SSA values from one
 // k-block's atom to the next: C is loaded before the first and stored after
-// the last. It goes through C's memory at every atom instead where that
-// could compute something else: C shares its memory with A or B, C is not a
-// register fragment of its own, or two of its elements are one register.
+// the last; and the atoms that read one (m', k') of A (or (n', k') of B)
+// share one load of it. It goes through memory at every atom instead where
+// that could compute something else: C shares its memory with A or B, C is
+// not a register fragment of its own, or two of its elements are one
+// register.
 
 // CHECK-LABEL: func @two_k_blocks
 // CHECK-COUNT-4: memref.load %[[C:[a-z_0-9]+]][
@@ -65,5 +67,23 @@ func.func @broadcast_c() {
   %b = cute.make_fragment : !cute.tensor<f16, rmem, "(4,1,2):(1,0,4)">
   %c = cute.make_fragment : !cute.tensor<f32, rmem, "(4,2,1):(1,0,0)">
   cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)">, %a, %b, %c : !cute.tensor<f16, rmem, "(8,2,2):(1,8,16)">, !cute.tensor<f16, rmem, "(4,1,2):(1,0,4)">, !cute.tensor<f32, rmem, "(4,2,1):(1,0,0)">
+  return
+}
+
+// -----
+
+// The two atoms (n' = 0, 1) read the same A values: one load of them.
+// CHECK-LABEL: func @operand_loaded_once
+// CHECK-COUNT-4: memref.load %[[C:[a-z_0-9]+]][
+// CHECK: memref.load %[[A:[a-z_0-9]+]][
+// CHECK: nvvm.mma.sync
+// CHECK-NOT: memref.load %[[A]][
+// CHECK: nvvm.mma.sync
+// CHECK: return
+func.func @operand_loaded_once() {
+  %a = cute.make_fragment : !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">
+  %b = cute.make_fragment : !cute.tensor<f16, rmem, "(4,2,1):(1,4,0)">
+  %c = cute.make_fragment : !cute.tensor<f32, rmem, "(4,1,2):(1,0,4)">
+  cute_nvgpu.gemm #cute_nvgpu.tiled_mma<#cute_nvgpu.SM80_16x8x16_F32F16F16F32_TN, "(1,1,1)">, %a, %b, %c : !cute.tensor<f16, rmem, "(8,1,1):(1,0,0)">, !cute.tensor<f16, rmem, "(4,2,1):(1,4,0)">, !cute.tensor<f32, rmem, "(4,1,2):(1,0,4)">
   return
 }
