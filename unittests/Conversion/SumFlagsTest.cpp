@@ -48,6 +48,7 @@ TEST(SumFlagsTest, DropsOnlyTheFlagsOfSumsOfTwoVariables) {
   // of two variables joined by `or disjoint`, a tile's offset added with
   // `add nuw nsw`, then constant element offsets.
   const char *text = R"(
+    target triple = "nvptx64-nvidia-cuda"
     define i64 @f(i64 %row, i64 %col, i64 %tile) {
       %hi = shl i64 %row, 7
       %lo = and i64 %col, 127
@@ -88,6 +89,23 @@ TEST(SumFlagsTest, DropsOnlyTheFlagsOfSumsOfTwoVariables) {
   // Not a sum.
   EXPECT_TRUE(hasNoUnsignedWrap(*module, "scaled"));
   EXPECT_FALSE(llvm::verifyModule(*module, &llvm::errs()));
+}
+
+TEST(SumFlagsTest, LeavesOtherTargetsAlone) {
+  const char *text = R"(
+    target triple = "amdgcn-amd-amdhsa"
+    define i64 @f(i64 %hi, i64 %lo) {
+      %both = or disjoint i64 %hi, %lo
+      ret i64 %both
+    }
+  )";
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(text, error, context);
+  ASSERT_TRUE(module) << error.getMessage().str();
+  mlir::cute::dropFlagsOfVariableSums(*module);
+  EXPECT_TRUE(isDisjoint(*module, "both"));
 }
 
 } // namespace

@@ -12,6 +12,8 @@
 #include "llvm/IR/Module.h"
 
 void mlir::cute::dropFlagsOfVariableSums(llvm::Module &module) {
+  if (!module.getTargetTriple().isNVPTX())
+    return;
   for (llvm::Function &function : module)
     for (llvm::Instruction &inst : llvm::instructions(function)) {
       if (inst.getNumOperands() != 2 ||

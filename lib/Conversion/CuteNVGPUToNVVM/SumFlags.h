@@ -16,7 +16,8 @@ namespace cute {
 
 /// Drops, in `module`, which LLVM's optimizer has finished with and its
 /// NVPTX backend is about to compile, two flags of sums of two non-constant
-/// values: `disjoint` on an `or` and `nuw` on an `add`.
+/// values: `disjoint` on an `or` and `nuw` on an `add`. A module for another
+/// target is left as it is.
 ///
 /// The flags only permit (the instruction computes the same bits without
 /// them), but LLVM 22's straight-line strength reduction, which the backend
