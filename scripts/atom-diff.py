@@ -34,7 +34,8 @@ import subprocess
 import sys
 import tempfile
 
-from cute_host import compile_split, cpp_tuple, text
+from cute_host import (add_location_arguments, compile_split, cpp_tuple,
+                       include_flags, text)
 
 # Our value types: CuTe's C++ types, and bits.
 TYPES = {"f16": ("half_t", 16), "bf16": ("bfloat16_t", 16), "s8": ("int8_t", 8),
@@ -338,13 +339,7 @@ def compile_and_run(batch, flags, workdir, tag):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--cutlass", required=True,
-                   help="CUTLASS's include directory (holding cute/)")
-    p.add_argument("--cccl", default="/usr/local/cuda/include/cccl",
-                   help="the directory holding cuda/std (CUDA 13: "
-                   "TOOLKIT/include/cccl)")
-    p.add_argument("--cuda-include", default="/usr/local/cuda/include")
-    p.add_argument("--build", default="build")
+    add_location_arguments(p)
     p.add_argument("--cases", type=int, default=200, help="TiledMMAs")
     p.add_argument("--copy-cases", type=int, default=100, help="TiledCopies")
     p.add_argument("--majors", type=int, default=64,
@@ -371,8 +366,8 @@ def main(argv=None):
     print(f"{len(cases)} cases, {sum(isinstance(r, dict) for r in results)} "
           f"computed by cute-layout", flush=True)
 
-    flags = ["-std=c++17", "-O0", "-w", "-DCUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED",
-             f"-I{a.cutlass}", f"-I{a.cccl}", f"-I{a.cuda_include}"]
+    flags = (["-std=c++17", "-O0", "-w",
+              "-DCUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED"] + include_flags(a))
     theirs = {}
     with tempfile.TemporaryDirectory() as workdir:
         # CuTe's headers, the extended wgmma shapes above all, take most of

@@ -34,7 +34,8 @@ import subprocess
 import sys
 import tempfile
 
-from cute_host import compile_split, cpp_tuple, text
+from cute_host import (add_location_arguments, compile_split, cpp_tuple,
+                       include_flags, text)
 
 # Expressions: name, arity kind, C++ template ({0}, {1}: C++ arguments).
 UNARY = {
@@ -306,20 +307,15 @@ def results_of(batch, binary):
 
 def compile_and_run(batch, includes, workdir, tag):
     """CuTe's result of each (index, C++) in batch (see results_of), or
-    ("rejected", why) for a case that does not compile alone."""
-    command = ["g++", "-std=c++17", "-O0", "-w"] + [f"-I{d}" for d in includes]
+    ("rejected", why) for a case that does not compile alone; includes:
+    include_flags' -I flags."""
+    command = ["g++", "-std=c++17", "-O0", "-w"] + includes
     return compile_split(batch, source_of, command, workdir, tag, results_of)
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--cutlass", required=True,
-                   help="CUTLASS's include directory (holding cute/)")
-    p.add_argument("--cccl", default="/usr/local/cuda/include/cccl",
-                   help="the directory holding cuda/std (CUDA 13: "
-                   "TOOLKIT/include/cccl)")
-    p.add_argument("--cuda-include", default="/usr/local/cuda/include")
-    p.add_argument("--build", default="build")
+    add_location_arguments(p)
     p.add_argument("--cases", type=int, default=400)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--batch", type=int, default=50)
@@ -335,7 +331,7 @@ def main(argv=None):
                 enumerate(zip(all_cases, results)) if not r.startswith("error")]
     print(f"{len(all_cases)} expressions, {len(accepted)} accepted by "
           f"cute-layout", flush=True)
-    includes = [a.cutlass, a.cccl, a.cuda_include]
+    includes = include_flags(a)
     theirs = {}
     with tempfile.TemporaryDirectory() as workdir:
         for start in range(0, len(accepted), a.batch):

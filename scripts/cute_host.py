@@ -1,9 +1,26 @@
-"""What cute-diff.py and atom-diff.py share: CuTe C++ text of our tuples,
-and compiling many cases into one host program, split where CuTe's static
-assertions reject some of them. Only the Python standard library is used.
+"""What cute-diff.py and atom-diff.py share: where CuTe's headers and our
+build are, CuTe C++ text of our tuples, and compiling many cases into one
+host program, split where CuTe's static assertions reject some of them.
+Only the Python standard library is used.
 """
 import os
 import subprocess
+
+
+def add_location_arguments(parser):
+    """--cutlass, --cccl, --cuda-include and --build on `parser`."""
+    parser.add_argument("--cutlass", required=True,
+                        help="CUTLASS's include directory (holding cute/)")
+    parser.add_argument("--cccl", default="/usr/local/cuda/include/cccl",
+                        help="the directory holding cuda/std (CUDA 13: "
+                        "TOOLKIT/include/cccl)")
+    parser.add_argument("--cuda-include", default="/usr/local/cuda/include")
+    parser.add_argument("--build", default="build")
+
+
+def include_flags(args):
+    """g++'s -I flags for CuTe's headers, from add_location_arguments'."""
+    return [f"-I{d}" for d in (args.cutlass, args.cccl, args.cuda_include)]
 
 
 def text(t):

@@ -28,6 +28,17 @@ llvm::Instruction *named(llvm::Module &module, llvm::StringRef name) {
   return nullptr;
 }
 
+/// The module of LLVM IR `text`; a test failure where it does not parse.
+std::unique_ptr<llvm::Module> parse(const char *text,
+                                    llvm::LLVMContext &context) {
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(text, error, context);
+  if (!module)
+    ADD_FAILURE() << error.getMessage().str();
+  return module;
+}
+
 bool isDisjoint(llvm::Module &module, llvm::StringRef name) {
   llvm::Instruction *inst = named(module, name);
   return inst && llvm::cast<llvm::PossiblyDisjointInst>(inst)->isDisjoint();
@@ -67,10 +78,8 @@ TEST(SumFlagsTest, DropsOnlyTheFlagsOfSumsOfTwoVariables) {
     }
   )";
   llvm::LLVMContext context;
-  llvm::SMDiagnostic error;
-  std::unique_ptr<llvm::Module> module =
-      llvm::parseAssemblyString(text, error, context);
-  ASSERT_TRUE(module) << error.getMessage().str();
+  std::unique_ptr<llvm::Module> module = parse(text, context);
+  ASSERT_TRUE(module);
   ASSERT_TRUE(isDisjoint(*module, "both"));
   ASSERT_TRUE(hasNoUnsignedWrap(*module, "tiled"));
 
@@ -100,10 +109,8 @@ TEST(SumFlagsTest, LeavesOtherTargetsAlone) {
     }
   )";
   llvm::LLVMContext context;
-  llvm::SMDiagnostic error;
-  std::unique_ptr<llvm::Module> module =
-      llvm::parseAssemblyString(text, error, context);
-  ASSERT_TRUE(module) << error.getMessage().str();
+  std::unique_ptr<llvm::Module> module = parse(text, context);
+  ASSERT_TRUE(module);
   mlir::cute::dropFlagsOfVariableSums(*module);
   EXPECT_TRUE(isDisjoint(*module, "both"));
 }
