@@ -102,7 +102,7 @@ def stream_k_schedule(units, ktiles, workers, min_k_tiles=None,
     tile_coord numbers them) of `ktiles` k-tiles each, shared among
     `workers` (blocks or clusters): whole units, then the last units'
     k-tiles in equal ranges where that saves a worker at least
-    `min_k_tiles` (default 24); with no full wave, split-K, or where A and
+    `min_k_tiles` (default 16); with no full wave, split-K, or where A and
     B (`operand_bytes` together) outgrow `l2_bytes` (default 48 MiB),
     ranges that start at one of a few k-tiles of their units."""
     attributes = {}

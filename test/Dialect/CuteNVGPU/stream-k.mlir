@@ -29,7 +29,7 @@ func.func @operand_bytes(%u: index, %k: index, %w: index, %bytes: index) -> (ind
   return %n, %n2 : index, index
 }
 
-// The default min_k_tiles (24) is not printed.
+// The default min_k_tiles (16) is not printed.
 // CHECK-LABEL: func @default_min
 // CHECK: cute_nvgpu.stream_k_schedule %{{.*}}, %{{.*}}, %{{.*}}{{$}}
 func.func @default_min(%u: index, %k: index, %w: index, %me: index) -> index {

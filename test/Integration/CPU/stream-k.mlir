@@ -47,7 +47,7 @@
 // CHECK-NEXT: 2, 0, 2, 0, 4
 // CHECK-NEXT: 2, 1, 5, 3, 4
 // CHECK-NEXT: 2, 2, 6, 0, 4
-// The same with the default min_k_tiles (24): splitting would save 2
+// The same with the default min_k_tiles (16): splitting would save 2
 // k-tiles a worker, so every unit is whole, walked w, w + 3, ...
 // CHECK-LABEL: units 7 ktiles 4 workers 3 (default)
 // CHECK-NEXT: 0, 0, 0, 0, 4
@@ -57,6 +57,19 @@
 // CHECK-NEXT: 1, 1, 4, 0, 4
 // CHECK-NEXT: 2, 0, 2, 0, 4
 // CHECK-NEXT: 2, 1, 5, 0, 4
+// 4 units of 40 k-tiles, 8 workers, the default min_k_tiles: two splits of
+// 20 k-tiles, each at least the default's 16, keep every worker busy, so
+// worker w runs split w / 4 of unit w mod 4 (with a default of 24, a split
+// would be too short and the units whole, on workers 0-3).
+// CHECK-LABEL: units 4 ktiles 40 workers 8 (default)
+// CHECK-NEXT: 0, 0, 0, 0, 20
+// CHECK-NEXT: 1, 0, 1, 0, 20
+// CHECK-NEXT: 2, 0, 2, 0, 20
+// CHECK-NEXT: 3, 0, 3, 0, 20
+// CHECK-NEXT: 4, 0, 0, 20, 40
+// CHECK-NEXT: 5, 0, 1, 20, 40
+// CHECK-NEXT: 6, 0, 2, 20, 40
+// CHECK-NEXT: 7, 0, 3, 20, 40
 // Split-K: 4 units of 9 k-tiles, 9 workers, no full wave. Two splits of
 // every unit (at least min_k_tiles, 1 here, long) keep 8 of the 9 workers
 // busy, at most an eighth idle: worker w < 8 runs split w / 4 of unit
@@ -268,6 +281,10 @@ func.func @main() {
   func.call @items(%c7, %c4, %c3) : (index, index, index) -> ()
   vector.print str "units 7 ktiles 4 workers 3 (default)\n"
   func.call @itemsDefault(%c7, %c4, %c3) : (index, index, index) -> ()
+  %c8 = arith.constant 8 : index
+  %c40 = arith.constant 40 : index
+  vector.print str "units 4 ktiles 40 workers 8 (default)\n"
+  func.call @itemsDefault(%c4, %c40, %c8) : (index, index, index) -> ()
   %c9 = arith.constant 9 : index
   vector.print str "units 4 ktiles 9 workers 9\n"
   func.call @items(%c4, %c9, %c9) : (index, index, index) -> ()

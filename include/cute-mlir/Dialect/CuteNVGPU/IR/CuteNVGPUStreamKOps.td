@@ -75,13 +75,17 @@ def CuteNVGPU_StreamKScheduleOp
     persistent one, where units divide evenly among the workers, or where
     splitting would save a worker fewer than `min_k_tiles` k-tiles or less
     than an eighth of the k-tiles it runs with whole units. `min_k_tiles`
-    (default 24) stands for what combining a split unit's partial sums
-    costs; the eighth for what workers lose when they no longer read the
-    same k-tiles of A and B at the same time (measured on an H100 with
-    64-deep bf16 k-tiles: splitting that saved 19 k-tiles a worker lost
-    2% at 2560^3, and splitting that saved 3% of the k-tiles lost 14% at
-    6144^3, where A and B exceed L2). The schedule is computed in 32 bits:
-    `min_k_tiles`, and the units times the k-tiles, are below 2^31.
+    (default 16) stands for what combining a split unit's partial sums
+    costs: on an H200, with the examples' 128x192 to 128x256 tiles of
+    64-deep bf16 or f16 k-tiles (128-deep in fp8), 16 ran as fast as 24
+    or faster (by up to 22%) for each of 31 kernels and shapes that the two
+    schedule differently, from 128x2048x2048 to 3328^3, and faster than 12
+    and 8, which split units of 16 or 32 k-tiles at a loss. The eighth
+    stands for what workers lose when they no longer read the same k-tiles
+    of A and B at the same time (on an H100, splitting that saved 3% of the
+    k-tiles lost 14% at 6144^3, where A and B exceed L2). The schedule is
+    computed in 32 bits: `min_k_tiles`, and the units times the k-tiles,
+    are below 2^31.
 
     Each split unit is finished by the worker whose piece starts at its
     first k-tile: `stream_k_fixup` passes the later pieces' partial sums
@@ -90,7 +94,7 @@ def CuteNVGPU_StreamKScheduleOp
     per SM), since a worker may wait for another's partial sums.
 
     ```mlir
-    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters min_k_tiles 24
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters min_k_tiles 32
     %items = cute_nvgpu.stream_k_work_count %sk, %cluster
     scf.for %i = %c0 to %items step %c1 {
       %unit, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
@@ -101,7 +105,7 @@ def CuteNVGPU_StreamKScheduleOp
   }];
   let arguments = (ins Index:$units, Index:$ktiles, Index:$workers,
                        Optional<Index>:$operandBytes,
-                       DefaultValuedAttr<I64Attr, "24">:$minKTiles,
+                       DefaultValuedAttr<I64Attr, "16">:$minKTiles,
                        DefaultValuedAttr<I64Attr, "50331648">:$l2Bytes);
   let results = (outs CuteNVGPU_StreamKType:$schedule);
   let assemblyFormat = [{
