@@ -218,8 +218,8 @@ func.func @main_large() -> i32 {
 }
 
 // Few units of many k-tiles, which a stream-K schedule splits among the
-// clusters: one 256x256 unit of 128 k-tiles (five pieces at the default
-// min_k_tiles, so a tile adds four others' partial sums), and six ragged
+// clusters: one 256x256 unit of 128 k-tiles (eight pieces at the default
+// min_k_tiles, so a tile adds seven others' partial sums), and six ragged
 // units of 65 k-tiles, the last one partial.
 func.func @main_stream_k() -> i32 {
   %c256 = arith.constant 256 : index
