@@ -80,7 +80,7 @@ def CuteNVGPU_StreamKScheduleOp
     64-deep bf16 or f16 k-tiles (128-deep in fp8), 16 ran as fast as 24
     or faster (by up to 22%) for each of 31 kernels and shapes that the two
     schedule differently, from 128x2048x2048 to 3328^3, and faster than 12
-    and 8, which split units of 16 or 32 k-tiles at a loss. The eighth
+    or 8 at most shapes where those split further. The eighth
     stands for what workers lose when they no longer read the same k-tiles
     of A and B at the same time (on an H100, splitting that saved 3% of the
     k-tiles lost 14% at 6144^3, where A and B exceed L2). The schedule is
