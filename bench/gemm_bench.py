@@ -192,11 +192,11 @@ TYPE_BYTES = {"f16": 2, "bf16": 2, "e4m3": 1, "e5m2": 1, "f32": 4}
 # CU_TENSOR_MAP_DATA_TYPE_*: fp8 travels as UINT8 (the bits are all TMA sees).
 TMA_TYPE = {"f16": 6, "bf16": 9, "e4m3": 0, "e5m2": 0, "f32": 7}
 TMA_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}  # CU_TENSOR_MAP_SWIZZLE_*
-# Of the stream-K kernels', four workers share each unit in 1024x1024x16384
-# (16 units of 256 k-tiles), 1000x3000x4104 has a ragged C and a partial
-# last k-tile, and 3072^3 a few split units after the data-parallel waves;
-# the last two are C of one row of tiles (ragged, and split-K), where a
-# cluster of two along M has one CTA past C's edge.
+# For the stream-K kernels: 1024x1024x16384 shares each unit among four
+# workers (16 units of 256 k-tiles), 1000x3000x4104 has a ragged C and a
+# partial last k-tile, 3072^3 a few split units after the data-parallel
+# waves, and the last two are C of one row of tiles (ragged, and split-K),
+# where a cluster of two along M has one CTA past C's edge.
 CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (200, 136, 80),
                 (1000, 3000, 520), (1000, 3000, 528),
                 (2048, 2048, 1024), (4096, 4096, 4096), (8192, 8192, 2048),
