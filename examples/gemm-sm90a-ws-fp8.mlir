@@ -134,7 +134,13 @@ gpu.module @kernels {
         %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
           %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
           %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
-          %cA = cute.make_coord %tm : !cute.coord<"(?,_)">
+          // A CTA whose tile lies wholly past C's last row (with clusters of
+          // two, where tiles_m is odd) loads the last row of tiles instead:
+          // TMA is slow to fill a box that is all out of bounds, and it holds
+          // back the cluster's multicast. What it computes is clipped away.
+          %tmLast = arith.subi %tilesM, %c1 : index
+          %tmA = arith.minui %tm, %tmLast : index
+          %cA = cute.make_coord %tmA : !cute.coord<"(?,_)">
           %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,_)">
           %tn2 = arith.muli %tn, %c2 : index
           %half = arith.addi %tn2, %rank : index
@@ -297,7 +303,13 @@ gpu.module @kernels {
         %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<4>
         %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
           %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
-          %cA = cute.make_coord %tm : !cute.coord<"(?,_)">
+          // A CTA whose tile lies wholly past C's last row (with clusters of
+          // two, where tiles_m is odd) loads the last row of tiles instead:
+          // TMA is slow to fill a box that is all out of bounds, and it holds
+          // back the cluster's multicast. What it computes is clipped away.
+          %tmLast = arith.subi %tilesM, %c1 : index
+          %tmA = arith.minui %tm, %tmLast : index
+          %cA = cute.make_coord %tmA : !cute.coord<"(?,_)">
           %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,_)">
           %tn2 = arith.muli %tn, %c2 : index
           %half = arith.addi %tn2, %rank : index
