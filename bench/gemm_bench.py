@@ -115,7 +115,7 @@ class Kernel:
         return 1.0 if self.scale is None else self.scale
 
 
-def warp_specialized(label, n, **types):
+def warp_specialized(label, n, stages=4, **types):
     """The f16/bf16 warp-specialized kernel of 128xN tiles, gemm_tn_128xN
     (one producer and two consumer warpgroups), in clusters of two CTAs along
     M: four stages of a 128x64 A box and an Nx64 B tile (each CTA loads an
@@ -124,7 +124,8 @@ def warp_specialized(label, n, **types):
     64 rows of a tile), then eight mbarriers. Stream-K: the last units'
     k-tiles shared among the clusters."""
     return Kernel(f"{label}-{n}", f"--{label}-{n}", f"gemm_tn_128x{n}", 384,
-                  4 * (16384 + 128 * n) + 2 * 16384 + 64, (128, n),
+                  stages * (16384 + 128 * n) + 2 * 16384 + 16 * stages,
+                  (128, n),
                   "persistent", "tma", box_a=(64, 128), box_b=(64, n // 2),
                   cluster=(2, 1, 1), stream_k=True, **types)
 
@@ -139,12 +140,17 @@ KERNELS = [
     # f16 in, f32 out (examples/gemm-sm90a-ws.mlir): C in 64x32 f32 boxes.
     *(warp_specialized("gemm-sm90a-ws", n, box_c=(32, 64))
       for n in (256, 192, 224)),
+    # Their kernels for small GEMMs, on 128x64 tiles: eight stages of 24
+    # KiB.
+    warp_specialized("gemm-sm90a-ws", 64, stages=8, box_c=(32, 64)),
     # bf16 (examples/gemm-sm90a-ws-bf16.mlir): C in 64x64 boxes, or 64x32
     # (64-byte swizzle) where 64 does not divide the tile (224 = 7 x 32).
     *(warp_specialized("gemm-sm90a-ws-bf16", n, in_type="bf16",
                        out_type="bf16", box_c=(64, 64) if n % 64 == 0
                        else (32, 64), swizzle_c=None if n % 64 == 0 else 64)
       for n in (256, 192, 224)),
+    warp_specialized("gemm-sm90a-ws-bf16", 64, stages=8, in_type="bf16",
+                     out_type="bf16", box_c=(64, 64)),
     # fp8 (examples/gemm-sm90a-ws-fp8.mlir, two kernels in one PTX):
     # 128x192 tiles (two 64x192 wgmma accumulators a thread, the promoted
     # one and the k-tile's), 128-deep k-tiles: four stages of a 128x128 A
@@ -169,8 +175,8 @@ KERNELS = [
 ]
 # The warp-specialized GEMMs as their @launch runs them: one of their
 # kernels by the shape (listed after them), widest first.
-for _name, _widths in (("gemm-sm90a-ws", (256, 224, 192)),
-                       ("gemm-sm90a-ws-bf16", (256, 224, 192)),
+for _name, _widths in (("gemm-sm90a-ws", (256, 224, 192, 64)),
+                       ("gemm-sm90a-ws-bf16", (256, 224, 192, 64)),
                        ("gemm-sm90a-ws-fp8", (256, 192))):
     _picks = tuple(f"{_name}-{w}" for w in _widths)
     _at = max(i for i, k in enumerate(KERNELS) if k.label in _picks)
@@ -201,7 +207,7 @@ CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (200, 136, 80),
                 (1000, 3000, 520), (1000, 3000, 528),
                 (2048, 2048, 1024), (4096, 4096, 4096), (8192, 8192, 2048),
                 (1024, 1024, 16384), (1000, 3000, 4104), (3072, 3072, 3072),
-                (96, 3000, 1032), (128, 4096, 16384)]
+                (96, 3000, 1032), (128, 4096, 16384), (384, 1000, 1032)]
 FP8_LONG_K = (256, 384, 65536)
 TIME_SHAPES = [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192),
                (8192, 8192, 2048), (4096, 14336, 4096)]
@@ -229,7 +235,7 @@ def validate(kernels):
             k.grid == "tiles" or k.cluster[1:] == (1, 1)), k.label
         # A launch that picks runs entries of the same types and scale.
         labels = {x.label: x for x in kernels}
-        assert not k.picks or len(k.picks) in (2, 3) and all(
+        assert not k.picks or len(k.picks) in (2, 3, 4) and all(
             label in labels and not labels[label].picks and
             (labels[label].in_type, labels[label].out_type,
              labels[label].scale, labels[label].args) ==
@@ -244,8 +250,10 @@ def picked(k, m, n, kk, sms):
     (gemm-sm90a-ws-fp8.mlir; 256 and 192 wide): the 256-wide one
     (data-parallel) where its units fill at most four waves to nine tenths
     or more, else the 192-wide one (stream-K, no part-empty wave). f16 and
-    bf16 (gemm-sm90a-ws.mlir, gemm-sm90a-ws-bf16.mlir; 256, 224 and 192
-    wide): the one whose whole waves take the least time, each N / 256 of
+    bf16 (gemm-sm90a-ws.mlir, gemm-sm90a-ws-bf16.mlir; 256, 224, 192 and
+    64 wide): the 64-wide one where its units fill at most one wave (with
+    K >= 8192 only for M <= 512), or two with K <= 1024; else of the
+    others, the one whose whole waves take the least time, each N / 256 of
     a 256-wide wave's, the wider one on a tie; the 256-wide one where K is
     8192 or more and its units fill at most two waves."""
     entries = [next(x for x in KERNELS if x.label == label)
@@ -261,6 +269,11 @@ def picked(k, m, n, kk, sms):
         waves = -(-units(wide) // clusters)
         return wide if waves <= 4 and \
             10 * units(wide) >= 9 * waves * clusters else narrow
+    if entries[-1].tile[1] == 64:
+        small, entries = entries[-1], entries[:-1]
+        if units(small) <= clusters and (kk < 8192 or m <= 2 * rows) or \
+                units(small) <= 2 * clusters and kk <= 1024:
+            return small
     if kk >= 8192 and units(entries[0]) <= 2 * clusters:
         return entries[0]
     # Whole-wave time in steps of 32 columns; min keeps the first (wider)
