@@ -201,8 +201,10 @@ TMA_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}  # CU_TENSOR_MAP_SWIZZLE_*
 # For the stream-K kernels: 1024x1024x16384 shares each unit among four
 # workers (16 units of 256 k-tiles), 1000x3000x4104 has a ragged C and a
 # partial last k-tile, 3072^3 a few split units after the data-parallel
-# waves, and the last two are C of one row of tiles (ragged, and split-K),
-# where a cluster of two along M has one CTA past C's edge.
+# waves, the next two are C of one row of tiles (ragged, and split-K),
+# where a cluster of two along M has one CTA past C's edge, and the last
+# has three rows of tiles: the second cluster row's second CTA lies past
+# C's edge.
 CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (200, 136, 80),
                 (1000, 3000, 520), (1000, 3000, 528),
                 (2048, 2048, 1024), (4096, 4096, 4096), (8192, 8192, 2048),
