@@ -172,12 +172,20 @@ KERNELS = [
            (128, 256), "persistent", "tma", in_type="e4m3", out_type="bf16",
            box_a=(128, 128), box_b=(128, 128), box_c=(64, 128),
            cluster=(2, 1, 1), scale=0.5),
+    # fp8 on 128x64 tiles, for small GEMMs: the 128x192 kernel's design
+    # with eight stages of a 128x128 A box and a 64x128 B tile (32-row
+    # halves multicast), two 16 KiB stages of C's 128x64 box; stream-K.
+    Kernel("gemm-sm90a-ws-fp8-64", "--gemm-sm90a-ws-fp8-64",
+           "gemm_tn_128x64", 384, 8 * (16384 + 8192) + 2 * 16384 + 128,
+           (128, 64), "persistent", "tma", in_type="e4m3", out_type="bf16",
+           box_a=(128, 128), box_b=(128, 32), box_c=(64, 128),
+           cluster=(2, 1, 1), scale=0.5, stream_k=True),
 ]
 # The warp-specialized GEMMs as their @launch runs them: one of their
 # kernels by the shape (listed after them), widest first.
 for _name, _widths in (("gemm-sm90a-ws", (256, 224, 192, 64)),
                        ("gemm-sm90a-ws-bf16", (256, 224, 192, 64)),
-                       ("gemm-sm90a-ws-fp8", (256, 192))):
+                       ("gemm-sm90a-ws-fp8", (256, 192, 64))):
     _picks = tuple(f"{_name}-{w}" for w in _widths)
     _at = max(i for i, k in enumerate(KERNELS) if k.label in _picks)
     KERNELS.insert(_at + 1, dataclasses.replace(
@@ -249,9 +257,11 @@ def picked(k, m, n, kk, sms):
     """The entry of k.picks (widest first) that k's launch runs for an
     MxNxKK GEMM, as @launch in its example picks; a kernel's units are a
     cluster's tiles, counted against the device's clusters. fp8
-    (gemm-sm90a-ws-fp8.mlir; 256 and 192 wide): the 256-wide one
-    (data-parallel) where its units fill at most four waves to nine tenths
-    or more, else the 192-wide one (stream-K, no part-empty wave). f16 and
+    (gemm-sm90a-ws-fp8.mlir; 256, 192 and 64 wide): the 64-wide one where
+    its units fill at most one wave (with K >= 16384 only for M <= 512), or
+    two with K <= 1024; else the 256-wide one (data-parallel) where its
+    units fill at most four waves to nine tenths or more, else the 192-wide
+    one (stream-K, no part-empty wave). f16 and
     bf16 (gemm-sm90a-ws.mlir, gemm-sm90a-ws-bf16.mlir; 256, 224, 192 and
     64 wide): the 64-wide one where its units fill at most one wave (with
     K >= 8192 only for M <= 512), or two with K <= 1024; else of the
@@ -266,16 +276,18 @@ def picked(k, m, n, kk, sms):
     def units(e):
         return -(-m // rows) * -(-n // e.tile[1])
 
+    if entries[-1].tile[1] == 64:
+        # fp8's k-tiles are twice as deep: 128 k-tiles is K = 16384.
+        deep = 16384 if k.in_type in FP8 else 8192
+        small, entries = entries[-1], entries[:-1]
+        if units(small) <= clusters and (kk < deep or m <= 2 * rows) or \
+                units(small) <= 2 * clusters and kk <= 1024:
+            return small
     if k.in_type in FP8:
         wide, narrow = entries
         waves = -(-units(wide) // clusters)
         return wide if waves <= 4 and \
             10 * units(wide) >= 9 * waves * clusters else narrow
-    if entries[-1].tile[1] == 64:
-        small, entries = entries[-1], entries[:-1]
-        if units(small) <= clusters and (kk < 8192 or m <= 2 * rows) or \
-                units(small) <= 2 * clusters and kk <= 1024:
-            return small
     if kk >= 8192 and units(entries[0]) <= 2 * clusters:
         return entries[0]
     # Whole-wave time in steps of 32 columns; min keeps the first (wider)

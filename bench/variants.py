@@ -76,9 +76,10 @@ def launched_kernel(kernel, variant):
     """KERNEL's entry as VARIANT's flags launch it, or ValueError saying why
     they cannot."""
     if kernel.picks and variant != Variant(variant.name, variant.ptx):
+        names = ", ".join(kernel.picks[:-1]) + " and " + kernel.picks[-1]
         raise ValueError(f"{variant.name}: {kernel.label} picks one of "
-                         f"{' and '.join(kernel.picks)} by shape; flags "
-                         "launch one kernel: name it instead")
+                         f"{names} by shape; flags launch one kernel: name "
+                         "it instead")
     k = kernel if variant.stream_k is None else dataclasses.replace(
         kernel, stream_k=variant.stream_k)
     if variant.cluster:
