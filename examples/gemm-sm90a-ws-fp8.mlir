@@ -618,7 +618,7 @@ gpu.module @kernels {
 // k-tiles, only for M <= 512), or in two with K <= 1024. Timed on an H200
 // at 118 shapes (M 128 to 1536, N 1024 to 8192, K 1024 to 8192), it was
 // 3-44% faster than the kernel picked before at every shape of one wave,
-// 1-5% at two waves with K = 1024, and slower at most others.
+// 3-5% at two waves with K = 1024, and slower at most others.
 func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index, %scale: f32) {
   %c2 = arith.constant 2 : index
