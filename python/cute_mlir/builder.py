@@ -55,8 +55,8 @@ __all__ = [
     "index", "i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64",
     "memref", "llvm_ptr", "gmem", "smem", "rmem",
     # values, arithmetic, control flow
-    "const", "assume", "ceil_div", "select", "range_", "yield_", "if_",
-    "else_",
+    "const", "assume", "ceil_div", "min_", "max_", "select", "range_",
+    "yield_", "if_", "else_",
     # gpu and nvvm
     "thread_idx", "block_idx", "block_dim", "grid_dim", "barrier",
     "shared_buffer", "dynamic_shared", "cp_async_commit_group",
@@ -652,6 +652,26 @@ def ceil_div(a, b):
     a, b = _operands(a, b)
     name = "arith.ceildivui" if a.type.is_index else "arith.ceildivsi"
     return op(name, [a, b], results=[a.type])
+
+
+def _min_max(kind, a, b):
+    a, b = _operands(a, b)
+    if a.type.is_float:
+        name = kind + "imumf"  # NaN if either is NaN, as numpy's
+    else:
+        name = kind + ("ui" if a.type.is_index else "si")
+    return op("arith." + name, [a, b], results=[a.type])
+
+
+def min_(a, b):
+    """``arith.minui`` on index (``minsi`` on iN, ``minimumf`` on floats):
+    Python's ``min`` of two values known only at run time."""
+    return _min_max("min", a, b)
+
+
+def max_(a, b):
+    """``arith.maxui`` on index (``maxsi`` on iN, ``maximumf`` on floats)."""
+    return _min_max("max", a, b)
 
 
 def select(condition, a, b):

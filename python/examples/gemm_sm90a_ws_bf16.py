@@ -4,8 +4,8 @@ of two along M that share 256 x N blocks of C by stream-K. The producer's leader
 four-stage pipeline by TMA (B multicast, an N/2-row half from each CTA); two consumer warpgroups
 run wgmmas on each stage, release it, add up split tiles (stream_k_fixup) and store each 128 x N
 tile through shared memory by TMA (epilogue_store per_warpgroup: each warpgroup its own 64 rows
-on a named barrier of its own). One function builds the example's three kernels, N = 256, 224
-and 192, where the IR spells each out.
+on a named barrier of its own). One function builds the example's four kernels, N = 256, 224,
+192 and 64 (eight stages, for small GEMMs), where the IR spells each out.
 Run: PYTHONPATH=python python3 <this file>
 """
 from cute_mlir.builder import *
@@ -30,8 +30,9 @@ def tma_b(tile_n):
                     smem=ComposedLayout(SW128, 0, Layout(((8, tile_n // 8), 64), ((64, 512), 1))))
 
 
-def gemm_tn(tile_n):
-    """The kernel on 128 x tile_n tiles of C (tile_n 256, 224 or 192): gemm_tn_128x<tile_n>."""
+def gemm_tn(tile_n, stages=4):
+    """The kernel on 128 x tile_n tiles of C (tile_n 256, 224, 192 or 64) with `stages`
+    pipeline stages: gemm_tn_128x<tile_n>."""
     TM = tiled_mma(f"SM90_64x{tile_n}x16_F32BF16BF16_SS", (2, 1, 1))
     half, TMA_B = tile_n // 2, tma_b(tile_n)  # the rows of B each CTA loads and multicasts
 
@@ -44,18 +45,19 @@ def gemm_tn(tile_n):
         tiles_m, tiles_n = ceil_div(m, 128), ceil_div(n, tile_n)
         units = ceil_div(tiles_m, 2) * tiles_n  # 256 x tile_n blocks of C, one per cluster
         cluster, clusters, rank = cluster_idx(), cluster_dim(), cluster_block_idx()
-        smem = dynamic_shared()  # stages of A and B, two C boxes a warpgroup, eight mbarriers
-        smemA, smemB = smem.alloc(bf16, 4 * 128 * 64), smem.alloc(bf16, 4 * tile_n * 64)
+        smem = dynamic_shared()  # stages of A and B, two C boxes a warpgroup, the mbarriers
+        smemA = smem.alloc(bf16, stages * 128 * 64)
+        smemB = smem.alloc(bf16, stages * tile_n * 64)
         smemC = smem.alloc(bf16, 64 * 64 * 4)
-        bars = smem.alloc(i64, 8)
+        bars = smem.alloc(i64, 2 * stages)
         pipe = pipeline_create(bars, 256, cluster=(2, 1))  # the consumers' 256 threads release
         # Whole units, then the last ones' k-tiles, while the peers initialize;
         # with no full wave, whether A and B fit in L2 decides how.
         sk = stream_k_schedule(units, ktiles, clusters, operand_bytes=(m + n) * k * 2)
         items = stream_k_work_count(sk, cluster)
-        sA = make_tensor(smemA, ComposedLayout(SW128, 0, Layout(((8, 16), 64, 4),
+        sA = make_tensor(smemA, ComposedLayout(SW128, 0, Layout(((8, 16), 64, stages),
                                                                 ((64, 512), 1, 8192))))
-        sB = make_tensor(smemB, ComposedLayout(SW128, 0, Layout(((8, tile_n // 8), 64, 4),
+        sB = make_tensor(smemB, ComposedLayout(SW128, 0, Layout(((8, tile_n // 8), 64, stages),
                                                                 ((64, 512), 1, tile_n * 64))))
         ws = warp_specialize(producer=(1, 40), consumer=(2, 232))
         with ws.producer():
@@ -63,11 +65,13 @@ def gemm_tn(tile_n):
             idB = make_identity_tensor(make_shape(n, k))
             both = const(3, i16)  # B's half goes to both CTAs of the cluster
             with if_(tid == 0):
-                tiles = range_(items, init=[pipeline_state(4, "producer")])
+                tiles = range_(items, init=[pipeline_state(stages, "producer")])
                 for i, (tile_start,) in tiles:
                     w, k_begin, k_end = stream_k_work(sk, cluster, i)
                     tm, tn = tile_coord(w, tiles_m, tiles_n, group=8, cluster=(2, 1))
-                    gA = local_tile(idA, (128, 64), (tm, None))
+                    # A tile wholly past C's last row (odd tiles_m) loads the last row of
+                    # tiles: TMA is slow to fill a box all out of bounds.
+                    gA = local_tile(idA, (128, 64), (min_(tm, tiles_m - 1), None))
                     gB = local_tile(idB, (half, 64), (tn * 2 + rank, None))  # this CTA's half
                     k_tiles = range_(k_begin, k_end, init=[tile_start])
                     for kt, (st,) in k_tiles:  # acquire a stage, TMA k-tile kt into it
@@ -84,7 +88,7 @@ def gemm_tn(tile_n):
         with ws.consumer():
             ctid = tid - 128  # the consumers' thread index in the TiledMMA
             shC = make_shape(m, n)
-            idC, start = make_identity_tensor(shC), pipeline_state(4, "consumer")
+            idC, start = make_identity_tensor(shC), pipeline_state(stages, "consumer")
             tiles = range_(items, init=[start])
             for i, (tile_start,) in tiles:
                 w, k_begin, k_end = stream_k_work(sk, cluster, i)
@@ -122,6 +126,7 @@ def gemm_tn(tile_n):
 
 
 gemm_tn_128x256, gemm_tn_128x192, gemm_tn_128x224 = gemm_tn(256), gemm_tn(192), gemm_tn(224)
+gemm_tn_128x64 = gemm_tn(64, stages=8)
 
 
 def main():
@@ -142,7 +147,8 @@ def main():
     # TMA: N a multiple of 8; M, N ragged. (1000, 1024, 8192): units split among the clusters.
     shapes = [(1000, 3000, 520), (129, 264, 72), (128, 128, 64), (2048, 1536, 4104),
               (1000, 1024, 8192)]
-    kernels = ((gemm_tn_128x256, 256), (gemm_tn_128x192, 192), (gemm_tn_128x224, 224))
+    kernels = ((gemm_tn_128x256, 256), (gemm_tn_128x192, 192), (gemm_tn_128x224, 224),
+               (gemm_tn_128x64, 64))
     compiled = build(*(k for k, _ in kernels)).compile(chip="sm_90a")
     failed = sum(gemm_check.run(f"gemm_sm90a_ws_bf16 {k.name}", compiled, launcher(k, tile_n),
                                 dtype="bfloat16", out_dtype="bfloat16", checked=shapes)

@@ -96,6 +96,23 @@ def test_dynamic_sizes_are_values():
     assert "cute.size" in built(body)
 
 
+def test_min_and_max_of_run_time_values():
+    def body(A, m):
+        t = make_tensor(A, make_layout(make_shape(m)))
+        last = m - 1
+        t[min_(m, 7)] = t[max_(last, 2)]
+        t[0] = min_(t[1], 0.5) + max_(t[2], t[3])
+        n = const(5, i32)
+        assert min_(n, 3).type == i32
+    text = built(body)
+    assert "%3 = arith.subi %arg1, %c1 : index" in text
+    assert "arith.maxui %3, %c2 : index" in text
+    assert "arith.minui %arg1, %c7 : index" in text
+    assert "arith.minimumf %10, %cst : f16" in text
+    assert "arith.maximumf %13, %15 : f16" in text
+    assert "arith.minsi %c5_i32, %c3_i32 : i32" in text
+
+
 def test_loops_carry_values():
     def body(A, m):
         t = make_tensor(A, make_layout(make_shape(m)))
@@ -440,12 +457,12 @@ def examples():
 
 # The Python is at most 1/`shorter` of the IR's length; the warp-specialized
 # IR is already dense (its pipeline ops carry stages, phases and bytes), but
-# spells out its three kernels where one Python function builds them all.
+# spells out its four kernels where one Python function builds them all.
 @pytest.mark.parametrize("name, source, chip, kernels, shorter", [
     ("gemm_sm80", "gemm-sm80.mlir", "sm_80", ["gemm_tn"], 3),
     ("gemm_sm90a", "gemm-sm90a.mlir", "sm_90a", ["gemm_tn"], 3),
     ("gemm_sm90a_ws_bf16", "gemm-sm90a-ws-bf16.mlir", "sm_90a",
-     ["gemm_tn_128x256", "gemm_tn_128x192", "gemm_tn_128x224"], 5)])
+     ["gemm_tn_128x256", "gemm_tn_128x192", "gemm_tn_128x224", "gemm_tn_128x64"], 5)])
 def test_builder_examples_give_the_examples_ptx(examples, name, source,
                                                 chip, kernels, shorter):
     example = examples[name]
@@ -473,13 +490,13 @@ def test_sm90a_example_sizes_its_shared_memory_and_tma(examples):
 
 def test_ws_example_sizes_its_shared_memory_and_tma(examples):
     example = examples["gemm_sm90a_ws_bf16"]
-    for tile_n in (256, 224, 192):
+    for tile_n, stages in ((256, 4), (224, 4), (192, 4), (64, 8)):
         kernel_ = getattr(example, f"gemm_tn_128x{tile_n}")
         build(kernel_)
-        # Four stages of A and B, two 64-row C boxes a consumer warpgroup,
-        # eight mbarriers.
-        assert kernel_.dynamic_smem == \
-            4 * (128 + tile_n) * 64 * 2 + 2 * 2 * 64 * 64 * 2 + 8 * 8
+        # The stages of A and B, two 64-row C boxes a consumer warpgroup,
+        # two mbarriers a stage.
+        assert kernel_.dynamic_smem == stages * (128 + tile_n) * 64 * 2 + \
+            2 * 2 * 64 * 64 * 2 + 2 * stages * 8
         # Each CTA loads a half of B's rows and multicasts it.
         assert example.tma_b(tile_n).tma_box() == ([64, tile_n // 2], 128)
     assert example.tma_c(256).tma_box() == ([64, 64], 128)
