@@ -118,11 +118,12 @@ class Kernel:
 def warp_specialized(label, n, stages=4, **types):
     """The f16/bf16 warp-specialized kernel of 128xN tiles, gemm_tn_128xN
     (one producer and two consumer warpgroups), in clusters of two CTAs along
-    M: four stages of a 128x64 A box and an Nx64 B tile (each CTA loads an
-    N/2-row half and multicasts it to both), the epilogue's C boxes of 64
-    rows (two 8 KiB stages for each consumer warpgroup, which stores its own
-    64 rows of a tile), then eight mbarriers. Stream-K: the last units'
-    k-tiles shared among the clusters."""
+    M: `stages` stages (four; eight in the 128x64 kernels) of a 128x64 A box
+    and an Nx64 B tile (each CTA loads an N/2-row half and multicasts it to
+    both), the epilogue's C boxes of 64 rows (two 8 KiB stages for each
+    consumer warpgroup, which stores its own 64 rows of a tile), then two
+    mbarriers a stage. Stream-K: the last units' k-tiles shared among the
+    clusters."""
     return Kernel(f"{label}-{n}", f"--{label}-{n}", f"gemm_tn_128x{n}", 384,
                   stages * (16384 + 128 * n) + 2 * 16384 + 16 * stages,
                   (128, n),
@@ -151,7 +152,7 @@ KERNELS = [
       for n in (256, 192, 224)),
     warp_specialized("gemm-sm90a-ws-bf16", 64, stages=8, in_type="bf16",
                      out_type="bf16", box_c=(64, 64)),
-    # fp8 (examples/gemm-sm90a-ws-fp8.mlir, two kernels in one PTX):
+    # fp8 (examples/gemm-sm90a-ws-fp8.mlir, three kernels in one PTX):
     # 128x192 tiles (two 64x192 wgmma accumulators a thread, the promoted
     # one and the k-tile's), 128-deep k-tiles: four stages of a 128x128 A
     # box and a 192x128 B tile (96-row halves multicast), three 16 KiB
@@ -277,7 +278,8 @@ def picked(k, m, n, kk, sms):
         return -(-m // rows) * -(-n // e.tile[1])
 
     if entries[-1].tile[1] == 64:
-        # fp8's k-tiles are twice as deep: 128 k-tiles is K = 16384.
+        # The 64-wide kernel, for small GEMMs, is considered first. fp8's
+        # k-tiles are twice as deep: 128 k-tiles is K = 16384.
         deep = 16384 if k.in_type in FP8 else 8192
         small, entries = entries[-1], entries[:-1]
         if units(small) <= clusters and (kk < deep or m <= 2 * rows) or \

@@ -74,8 +74,8 @@
 // The TMA atoms are written from shared-memory layouts, as CuTe's
 // make_tma_copy takes them: one stage of A and of B (the box and its
 // 128-byte swizzle follow; B's multicast to the 2 CTAs of a cluster splits
-// its rows in halves, one per CTA: 128 of 256, 112 of 224, 96 of 192) and
-// a box of C (64 columns, or 32 for the 128x224 kernel).
+// its rows in halves, one per CTA: 128 of 256, 112 of 224, 96 of 192, 32
+// of 64) and a box of C (64 columns, or 32 for the 128x224 kernel).
 #tmaA = #cute_nvgpu.tma_atom<load, bf16, smem = "Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)">
 #tmaB256 = #cute_nvgpu.tma_atom<load_multicast, bf16, smem = "Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)", multicast = 2>
 #tmaB192 = #cute_nvgpu.tma_atom<load_multicast, bf16, smem = "Sw<3,3,3> o 0 o ((8,24),64):((64,512),1)", multicast = 2>
