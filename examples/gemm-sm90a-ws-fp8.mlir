@@ -310,10 +310,7 @@ gpu.module @kernels {
         %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<4>
         %last = scf.for %w = %cluster to %units step %clusters iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<4>) {
           %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
-          // A CTA whose tile lies wholly past C's last row (with clusters of
-          // two, where tiles_m is odd) loads the last row of tiles instead:
-          // TMA is slow to fill a box that is all out of bounds, and it holds
-          // back the cluster's multicast. What it computes is clipped away.
+          // A's tile row clamped as in @gemm_tn_128x192.
           %tmLast = arith.subi %tilesM, %c1 : index
           %tmA = arith.minui %tm, %tmLast : index
           %cA = cute.make_coord %tmA : !cute.coord<"(?,_)">
@@ -505,10 +502,7 @@ gpu.module @kernels {
         %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<8>) {
           %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
           %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
-          // A CTA whose tile lies wholly past C's last row (with clusters of
-          // two, where tiles_m is odd) loads the last row of tiles instead:
-          // TMA is slow to fill a box that is all out of bounds, and it holds
-          // back the cluster's multicast. What it computes is clipped away.
+          // A's tile row clamped as in @gemm_tn_128x192.
           %tmLast = arith.subi %tilesM, %c1 : index
           %tmA = arith.minui %tm, %tmLast : index
           %cA = cute.make_coord %tmA : !cute.coord<"(?,_)">
