@@ -278,10 +278,11 @@ def picked(k, m, n, kk, sms):
         return -(-m // rows) * -(-n // e.tile[1])
 
     if entries[-1].tile[1] == 64:
-        # The 64-wide kernel, for small GEMMs, is considered first. fp8's
-        # k-tiles are twice as deep: 128 k-tiles is K = 16384.
-        deep = 16384 if k.in_type in FP8 else 8192
+        # The 64-wide kernel, for small GEMMs, is considered first; deep K
+        # is 128 k-tiles (A's box is a k-tile deep: 8192 in f16 and bf16,
+        # 16384 in fp8).
         small, entries = entries[-1], entries[:-1]
+        deep = 128 * small.box_a[0]
         if units(small) <= clusters and (kk < deep or m <= 2 * rows) or \
                 units(small) <= 2 * clusters and kk <= 1024:
             return small
