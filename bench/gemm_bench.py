@@ -118,11 +118,11 @@ class Kernel:
 def warp_specialized(label, n, stages=4, **types):
     """The f16/bf16 warp-specialized kernel of 128xN tiles, gemm_tn_128xN
     (one producer and two consumer warpgroups), in clusters of two CTAs along
-    M: `stages` stages (four; eight in the 128x64 kernels) of a 128x64 A box
-    and an Nx64 B tile (each CTA loads an N/2-row half and multicasts it to
-    both), the epilogue's C boxes of 64 rows (two 8 KiB stages for each
-    consumer warpgroup, which stores its own 64 rows of a tile), then two
-    mbarriers a stage. Stream-K: the last units' k-tiles shared among the
+    M: `stages` stages (four; eight in the 128x64 kernels, six in the
+    128x128 ones) of a 128x64 A box and an Nx64 B tile (each CTA loads an
+    N/2-row half and multicasts it to both), the epilogue's C boxes of 64
+    rows (two 8 KiB stages for each consumer warpgroup, which stores its own
+    64 rows of a tile), then two mbarriers a stage. Stream-K: the last units' k-tiles shared among the
     clusters."""
     return Kernel(f"{label}-{n}", f"--{label}-{n}", f"gemm_tn_128x{n}", 384,
                   stages * (16384 + 128 * n) + 2 * 16384 + 16 * stages,
@@ -144,6 +144,9 @@ KERNELS = [
     # Their kernels for small GEMMs, on 128x64 tiles: eight stages of 24
     # KiB.
     warp_specialized("gemm-sm90a-ws", 64, stages=8, box_c=(32, 64)),
+    # And for GEMMs of one wave of 256x128 units, on 128x128 tiles: six
+    # stages of 32 KiB.
+    warp_specialized("gemm-sm90a-ws", 128, stages=6, box_c=(32, 64)),
     # bf16 (examples/gemm-sm90a-ws-bf16.mlir): C in 64x64 boxes, or 64x32
     # (64-byte swizzle) where 64 does not divide the tile (224 = 7 x 32).
     *(warp_specialized("gemm-sm90a-ws-bf16", n, in_type="bf16",
@@ -151,6 +154,8 @@ KERNELS = [
                        else (32, 64), swizzle_c=None if n % 64 == 0 else 64)
       for n in (256, 192, 224)),
     warp_specialized("gemm-sm90a-ws-bf16", 64, stages=8, in_type="bf16",
+                     out_type="bf16", box_c=(64, 64)),
+    warp_specialized("gemm-sm90a-ws-bf16", 128, stages=6, in_type="bf16",
                      out_type="bf16", box_c=(64, 64)),
     # fp8 (examples/gemm-sm90a-ws-fp8.mlir, three kernels in one PTX):
     # 128x192 tiles (two 64x192 wgmma accumulators a thread, the promoted
@@ -184,8 +189,8 @@ KERNELS = [
 ]
 # The warp-specialized GEMMs as their @launch runs them: one of their
 # kernels by the shape (listed after them), widest first.
-for _name, _widths in (("gemm-sm90a-ws", (256, 224, 192, 64)),
-                       ("gemm-sm90a-ws-bf16", (256, 224, 192, 64)),
+for _name, _widths in (("gemm-sm90a-ws", (256, 224, 192, 128, 64)),
+                       ("gemm-sm90a-ws-bf16", (256, 224, 192, 128, 64)),
                        ("gemm-sm90a-ws-fp8", (256, 192, 64))):
     _picks = tuple(f"{_name}-{w}" for w in _widths)
     _at = max(i for i, k in enumerate(KERNELS) if k.label in _picks)
@@ -211,14 +216,16 @@ TMA_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}  # CU_TENSOR_MAP_SWIZZLE_*
 # workers (16 units of 256 k-tiles), 1000x3000x4104 has a ragged C and a
 # partial last k-tile, 3072^3 a few split units after the data-parallel
 # waves, the next two are C of one row of tiles (ragged, and split-K),
-# where a cluster of two along M has one CTA past C's edge, and the last
-# has three rows of tiles: the second cluster row's second CTA lies past
-# C's edge.
+# where a cluster of two along M has one CTA past C's edge, the next has
+# three rows of tiles: the second cluster row's second CTA lies past C's
+# edge, and the last is ragged in M, N and K where the f16 and bf16
+# launches pick their 128x128 kernels (one wave of 256x128 units).
 CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (200, 136, 80),
                 (1000, 3000, 520), (1000, 3000, 528),
                 (2048, 2048, 1024), (4096, 4096, 4096), (8192, 8192, 2048),
                 (1024, 1024, 16384), (1000, 3000, 4104), (3072, 3072, 3072),
-                (96, 3000, 1032), (128, 4096, 16384), (384, 1000, 1032)]
+                (96, 3000, 1032), (128, 4096, 16384), (384, 1000, 1032),
+                (1000, 2040, 2056)]
 FP8_LONG_K = (256, 384, 65536)
 TIME_SHAPES = [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192),
                (8192, 8192, 2048), (4096, 14336, 4096)]
@@ -246,7 +253,7 @@ def validate(kernels):
             k.grid == "tiles" or k.cluster[1:] == (1, 1)), k.label
         # A launch that picks runs entries of the same types and scale.
         labels = {x.label: x for x in kernels}
-        assert not k.picks or len(k.picks) in (2, 3, 4) and all(
+        assert not k.picks or len(k.picks) in (2, 3, 4, 5) and all(
             label in labels and not labels[label].picks and
             (labels[label].in_type, labels[label].out_type,
              labels[label].scale, labels[label].args) ==
@@ -263,12 +270,13 @@ def picked(k, m, n, kk, sms):
     two with K <= 1024; else the 256-wide one (data-parallel) where its
     units fill at most four waves to nine tenths or more, else the 192-wide
     one (stream-K, no part-empty wave). f16 and
-    bf16 (gemm-sm90a-ws.mlir, gemm-sm90a-ws-bf16.mlir; 256, 224, 192 and
-    64 wide): the 64-wide one where its units fill at most one wave (with
-    K >= 8192 only for M <= 512), or two with K <= 1024; else of the
-    others, the one whose whole waves take the least time, each N / 256 of
-    a 256-wide wave's, the wider one on a tie; the 256-wide one where K is
-    8192 or more and its units fill at most two waves."""
+    bf16 (gemm-sm90a-ws.mlir, gemm-sm90a-ws-bf16.mlir; 256, 224, 192, 128
+    and 64 wide): the 64-wide one where its units fill at most one wave
+    (with K >= 4096 only for M <= 512); else the 128-wide one where its
+    units fill at most one wave; else of the others, the one whose whole
+    waves take the least time, each N / 256 of a 256-wide wave's, the wider
+    one on a tie; the 256-wide one where K is 8192 or more and its units
+    fill at most two waves."""
     entries = [next(x for x in KERNELS if x.label == label)
                for label in k.picks]
     rows = entries[0].tile[0] * (entries[0].cluster or (1,))[0]
@@ -278,14 +286,18 @@ def picked(k, m, n, kk, sms):
         return -(-m // rows) * -(-n // e.tile[1])
 
     if entries[-1].tile[1] == 64:
-        # The 64-wide kernel, for small GEMMs, is considered first; deep K
-        # is 128 k-tiles (A's box is a k-tile deep: 8192 in f16 and bf16,
-        # 16384 in fp8).
+        # The 64-wide kernel, for small GEMMs, is considered first. Deep K
+        # counts k-tiles (A's box is a k-tile deep: 64 in f16 and bf16, 128
+        # in fp8): 64 of them where the 128-wide kernel takes over, else 128.
         small, entries = entries[-1], entries[:-1]
-        deep = 128 * small.box_a[0]
+        mid = [e for e in entries if e.tile[1] == 128]
+        entries = [e for e in entries if e not in mid]
+        deep = (64 if mid else 128) * small.box_a[0]
         if units(small) <= clusters and (kk < deep or m <= 2 * rows) or \
-                units(small) <= 2 * clusters and kk <= 1024:
+                not mid and units(small) <= 2 * clusters and kk <= 1024:
             return small
+        if mid and units(mid[0]) <= clusters:
+            return mid[0]
     if k.in_type in FP8:
         wide, narrow = entries
         waves = -(-units(wide) // clusters)

@@ -457,12 +457,13 @@ def examples():
 
 # The Python is at most 1/`shorter` of the IR's length; the warp-specialized
 # IR is already dense (its pipeline ops carry stages, phases and bytes), but
-# spells out its four kernels where one Python function builds them all.
+# spells out its five kernels where one Python function builds them all.
 @pytest.mark.parametrize("name, source, chip, kernels, shorter", [
     ("gemm_sm80", "gemm-sm80.mlir", "sm_80", ["gemm_tn"], 3),
     ("gemm_sm90a", "gemm-sm90a.mlir", "sm_90a", ["gemm_tn"], 3),
     ("gemm_sm90a_ws_bf16", "gemm-sm90a-ws-bf16.mlir", "sm_90a",
-     ["gemm_tn_128x256", "gemm_tn_128x192", "gemm_tn_128x224", "gemm_tn_128x64"], 5)])
+     ["gemm_tn_128x256", "gemm_tn_128x192", "gemm_tn_128x224", "gemm_tn_128x64",
+      "gemm_tn_128x128"], 5)])
 def test_builder_examples_give_the_examples_ptx(examples, name, source,
                                                 chip, kernels, shorter):
     example = examples[name]
@@ -490,7 +491,7 @@ def test_sm90a_example_sizes_its_shared_memory_and_tma(examples):
 
 def test_ws_example_sizes_its_shared_memory_and_tma(examples):
     example = examples["gemm_sm90a_ws_bf16"]
-    for tile_n, stages in ((256, 4), (224, 4), (192, 4), (64, 8)):
+    for tile_n, stages in ((256, 4), (224, 4), (192, 4), (64, 8), (128, 6)):
         kernel_ = getattr(example, f"gemm_tn_128x{tile_n}")
         build(kernel_)
         # The stages of A and B, two 64-row C boxes a consumer warpgroup,

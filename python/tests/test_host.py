@@ -183,10 +183,13 @@ def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
 
 # The warp-specialized examples' @launch picks one of their kernels by
 # shape. First the 128x64 kernel where its 256x64 units fill at most one
-# wave of the clusters (SMs / 2; with K >= 8192, or 16384 for fp8, only for
-# M <= 512), or two with K <= 1024: 1024x1024x1024 (64 units), 1280x1024
-# with K = 1024 (80, two waves) and 256x2048 with K = 16384 take it,
-# 1024x1024 with K = 16384 does not (the 128x256 kernel in bf16).
+# wave of the clusters (SMs / 2). In bf16 and f16 with K >= 4096 only for
+# M <= 512: 1024x1024x1024 (64 units) and 256x2048 with K = 16384 take it;
+# then the 128x128 kernel where its 256x128 units fill at most one wave:
+# 1280x1024 with K = 1024 (80 units of 256x64, 40 of 256x128), 1024x1024
+# with K = 16384 (32 units of 256x128) and 512x4096x4096 (64) take it. In
+# fp8 (no 128x128 kernel) with K >= 16384 only for M <= 512, or in two
+# waves with K <= 1024: 1024x1024x1024 and 256x2048 with K = 16384 take it.
 # fp8: the 128x256 kernel where its 256x256 units fill at most four waves of
 # the clusters (SMs / 2) to nine tenths, else the 128x192 one. With the 66
 # clusters of an H100 SXM or H200: 2048x2048 (64 units) and 4096x4096 (256,
@@ -207,11 +210,12 @@ GEMM_LAUNCHES = [
      [(2048, 2048, 1024, "gemm_tn_128x256"), (3072, 3072, 512, "gemm_tn_128x192"),
       (1536, 4096, 1024, "gemm_tn_128x192"), (2560, 2560, 8192, "gemm_tn_128x256"),
       (2560, 2560, 1024, "gemm_tn_128x224"), (4096, 4096, 256, "gemm_tn_128x256"),
-      (1024, 1024, 1024, "gemm_tn_128x64"), (1280, 1024, 1024, "gemm_tn_128x64"),
-      (1024, 1024, 16384, "gemm_tn_128x256")]),
+      (1024, 1024, 1024, "gemm_tn_128x64"), (1280, 1024, 1024, "gemm_tn_128x128"),
+      (1024, 1024, 16384, "gemm_tn_128x128"), (512, 4096, 4096, "gemm_tn_128x128")]),
     ("gemm-sm90a-ws.mlir", "float16", "float32", (),
      [(2048, 2048, 1024, "gemm_tn_128x256"), (3072, 3072, 512, "gemm_tn_128x192"),
-      (3328, 3328, 512, "gemm_tn_128x224"), (1024, 1024, 1024, "gemm_tn_128x64")])]
+      (3328, 3328, 512, "gemm_tn_128x224"), (1024, 1024, 1024, "gemm_tn_128x64"),
+      (512, 4096, 4096, "gemm_tn_128x128")])]
 
 
 @requires_gpu
