@@ -4,7 +4,7 @@
 // C (M,N) row-major in bf16, accumulated in f32: gemm-sm90a-ws.mlir in
 // bf16.
 //
-// Four kernels of one design, on tiles of four widths, and a @launch
+// Five kernels of one design, on tiles of five widths, and a @launch
 // that picks one by the shape, as cuBLAS's heuristics pick a kernel:
 //  - @gemm_tn_128x256 on 128x256 tiles, described below;
 //  - @gemm_tn_128x224 and @gemm_tn_128x192, the same on 128x224 and
@@ -14,7 +14,11 @@
 //    3-23% faster there on an H100;
 //  - @gemm_tn_128x64, the same on 128x64 tiles with eight stages, for
 //    GEMMs too small to fill the chip with the wide tiles (1024^3,
-//    256x4096x4096): up to 1.5x as fast there on an H200.
+//    256x4096x4096): up to 1.5x as fast there on an H200;
+//  - @gemm_tn_128x128, the same on 128x128 tiles with six stages, for
+//    GEMMs whose 256x128 units fill one wave where the wider tiles' fewer
+//    units leave stream-K to split them (512x4096x4096, 1024x2048,
+//    2048x1024): up to 1.37x as fast there on an H200.
 //
 // The grid has one block per SM, in clusters of two CTAs along M. The
 // clusters share 256x256 blocks of C (units of work, numbered in
@@ -57,9 +61,9 @@
 // through the loops.
 //
 // Launch: @launch below, or @launch_128x256 / _128x224 / _128x192 /
-// _128x64 for one kernel. Clusters of (2, 1, 1), grid (2 * (SMs / 2)),
+// _128x64 / _128x128 for one kernel. Clusters of (2, 1, 1), grid (2 * (SMs / 2)),
 // block (384), 229440 (213056 for 128x224, 196672 for 128x192, 229504 for
-// 128x64) bytes of dynamic shared memory; `partials` of a tile of f32 a
+// 128x64, 229472 for 128x128) bytes of dynamic shared memory; `partials` of a tile of f32 a
 // block and `flags` of one i32 a block, zero (each launch leaves
 // them zero); any M, N a multiple of 8 (C's rows start 16 bytes apart, as
 // TMA needs), K a multiple of 8.
@@ -880,14 +884,20 @@ gpu.module @kernels {
 // (f16 -> f32), else within 2.1% of it; 0.5 to 21% faster than the
 // 128x256 kernel where it picks another.
 // Before all that, the 128x64 kernel takes GEMMs too small for the wide
-// tiles to fill the chip: where its 256x64 units fit in one wave (with K
-// >= 8192 only for M <= 512: taller shapes do better on the 128x256
-// kernel's split-K), or in two with K <= 1024. Timed on an H200 (bf16) at
-// 143 shapes (M 128 to 1536, N 1024 to 8192, K 1024 to 4096), it was
-// 3-52% faster than the kernel the rest picks at every shape of one wave,
-// 8-12% at two waves with K = 1024, and slower at every shape of more than
-// two waves; at K = 8192 and 16384, 1-76% faster at one wave with M <= 512
-// and 7-18% slower with M = 768 and 1024.
+// tiles to fill the chip, where its 256x64 units fit in one wave (with K
+// >= 4096 only for M <= 512); then the 128x128 kernel those whose 256x128
+// units fit in one wave: its whole units leave no k-range to split, where
+// the wider kernels' fewer units do. Timed on an H200 (bf16) at 143 shapes
+// (M 128 to 1536, N 1024 to 8192, K 1024 to 4096), the 128x64 kernel was
+// 3-52% faster than the wide kernels at every shape of one wave and slower
+// at every shape of more than two waves; at K = 8192 and 16384, 1-76%
+// faster at one wave with M <= 512 and 7-18% slower with M = 768 and 1024.
+// Timed beside the kernel picked before it existed at 98 shapes (M 128 to
+// 2048, N 1024 to 8192, K 1024 to 8192), the 128x128 kernel ran the 31
+// that it now takes 1.14x as fast (median; from 0.93x at 768x2048x4096 to
+// 1.37x at 2048x1024x4096), in bf16 and in f16 -> f32 alike; 6-14% faster
+// than the 128x64 kernel at the shapes it took from it (two waves of
+// 256x64 units with K <= 1024; one wave with K >= 4096 and M > 512).
 func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index) {
   %c2 = arith.constant 2 : index
