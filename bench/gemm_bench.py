@@ -186,12 +186,20 @@ KERNELS = [
            (128, 64), "persistent", "tma", in_type="e4m3", out_type="bf16",
            box_a=(128, 128), box_b=(128, 32), box_c=(64, 128),
            cluster=(2, 1, 1), scale=0.5, stream_k=True),
+    # fp8 on 128x128 tiles, for GEMMs of one wave of 256x128 units: the
+    # same with six stages of a 128x128 A box and a 128x128 B tile (64-row
+    # halves multicast).
+    Kernel("gemm-sm90a-ws-fp8-128", "--gemm-sm90a-ws-fp8-128",
+           "gemm_tn_128x128", 384, 6 * (16384 + 16384) + 2 * 16384 + 96,
+           (128, 128), "persistent", "tma", in_type="e4m3", out_type="bf16",
+           box_a=(128, 128), box_b=(128, 64), box_c=(64, 128),
+           cluster=(2, 1, 1), scale=0.5, stream_k=True),
 ]
 # The warp-specialized GEMMs as their @launch runs them: one of their
 # kernels by the shape (listed after them), widest first.
 for _name, _widths in (("gemm-sm90a-ws", (256, 224, 192, 128, 64)),
                        ("gemm-sm90a-ws-bf16", (256, 224, 192, 128, 64)),
-                       ("gemm-sm90a-ws-fp8", (256, 192, 64))):
+                       ("gemm-sm90a-ws-fp8", (256, 192, 128, 64))):
     _picks = tuple(f"{_name}-{w}" for w in _widths)
     _at = max(i for i, k in enumerate(KERNELS) if k.label in _picks)
     KERNELS.insert(_at + 1, dataclasses.replace(
@@ -251,32 +259,34 @@ def validate(kernels):
         # Persistent grids are 1-D: their clusters too.
         assert not k.cluster or len(k.cluster) == 3 and (
             k.grid == "tiles" or k.cluster[1:] == (1, 1)), k.label
-        # A launch that picks runs entries of the same types and scale.
+        # A launch that picks runs entries of the same types and scale,
+        # widest first, the last two 128 and 64 wide (picked relies on it).
         labels = {x.label: x for x in kernels}
-        assert not k.picks or len(k.picks) in (2, 3, 4, 5) and all(
+        assert not k.picks or len(k.picks) in (4, 5) and all(
             label in labels and not labels[label].picks and
             (labels[label].in_type, labels[label].out_type,
              labels[label].scale, labels[label].args) ==
             (k.in_type, k.out_type, k.scale, k.args)
-            for label in k.picks), k.label
+            for label in k.picks) and [
+                labels[label].tile[1] for label in k.picks[-2:]] == [
+                128, 64], k.label
 
 
 def picked(k, m, n, kk, sms):
     """The entry of k.picks (widest first) that k's launch runs for an
     MxNxKK GEMM, as @launch in its example picks; a kernel's units are a
-    cluster's tiles, counted against the device's clusters. fp8
-    (gemm-sm90a-ws-fp8.mlir; 256, 192 and 64 wide): the 64-wide one where
-    its units fill at most one wave (with K >= 16384 only for M <= 512), or
-    two with K <= 1024; else the 256-wide one (data-parallel) where its
-    units fill at most four waves to nine tenths or more, else the 192-wide
-    one (stream-K, no part-empty wave). f16 and
+    cluster's tiles, counted against the device's clusters. First the
+    64-wide one where its units fill at most one wave (with 64 k-tiles or
+    more only for M <= 512: K >= 4096 in f16 and bf16, 8192 in fp8), then
+    the 128-wide one where its units fill at most one wave. Else, fp8
+    (gemm-sm90a-ws-fp8.mlir; 256, 192, 128 and 64 wide): the 256-wide one
+    (data-parallel) where its units fill at most four waves to nine tenths
+    or more, else the 192-wide one (stream-K, no part-empty wave). f16 and
     bf16 (gemm-sm90a-ws.mlir, gemm-sm90a-ws-bf16.mlir; 256, 224, 192, 128
-    and 64 wide): the 64-wide one where its units fill at most one wave
-    (with K >= 4096 only for M <= 512); else the 128-wide one where its
-    units fill at most one wave; else of the others, the one whose whole
-    waves take the least time, each N / 256 of a 256-wide wave's, the wider
-    one on a tie; the 256-wide one where K is 8192 or more and its units
-    fill at most two waves."""
+    and 64 wide): of the others, the one whose whole waves take the least
+    time, each N / 256 of a 256-wide wave's, the wider one on a tie; the
+    256-wide one where K is 8192 or more and its units fill at most two
+    waves."""
     entries = [next(x for x in KERNELS if x.label == label)
                for label in k.picks]
     rows = entries[0].tile[0] * (entries[0].cluster or (1,))[0]
@@ -285,19 +295,15 @@ def picked(k, m, n, kk, sms):
     def units(e):
         return -(-m // rows) * -(-n // e.tile[1])
 
-    if entries[-1].tile[1] == 64:
-        # The 64-wide kernel, for small GEMMs, is considered first. Deep K
-        # counts k-tiles (A's box is a k-tile deep: 64 in f16 and bf16, 128
-        # in fp8): 64 of them where the 128-wide kernel takes over, else 128.
-        small, entries = entries[-1], entries[:-1]
-        mid = [e for e in entries if e.tile[1] == 128]
-        entries = [e for e in entries if e not in mid]
-        deep = (64 if mid else 128) * small.box_a[0]
-        if units(small) <= clusters and (kk < deep or m <= 2 * rows) or \
-                not mid and units(small) <= 2 * clusters and kk <= 1024:
-            return small
-        if mid and units(mid[0]) <= clusters:
-            return mid[0]
+    # The 64-wide and 128-wide kernels, for GEMMs too small for the wider
+    # ones, are considered first; deep K is 64 k-tiles (A's box is a k-tile
+    # deep: 64 in f16 and bf16, 128 in fp8).
+    *entries, mid, small = entries
+    if units(small) <= clusters and (kk < 64 * small.box_a[0] or
+                                     m <= 2 * rows):
+        return small
+    if units(mid) <= clusters:
+        return mid
     if k.in_type in FP8:
         wide, narrow = entries
         waves = -(-units(wide) // clusters)

@@ -4,7 +4,7 @@
 // row-major in bf16; `scale` is the product of A's and B's per-tensor
 // scales (torch._scaled_mm's scale_a * scale_b).
 //
-// Three kernels of one design, on tiles of three widths, and a @launch
+// Four kernels of one design, on tiles of four widths, and a @launch
 // that picks one by the shape of C, as cuBLAS's heuristics pick a kernel:
 //  - @gemm_tn_128x192 on 128x192 tiles, with stream-K, the faster mainloop;
 //  - @gemm_tn_128x256 on 128x256 tiles, data-parallel, for shapes whose
@@ -12,7 +12,11 @@
 //    tiles leave part of the last wave to stream-K's fixups;
 //  - @gemm_tn_128x64, the 128x192 one on 128x64 tiles with eight stages,
 //    for GEMMs too small to fill the chip with the wider tiles (1024^3,
-//    256x4096x4096): 1.2-1.4x as fast there on an H200.
+//    256x4096x4096): 1.2-1.4x as fast there on an H200;
+//  - @gemm_tn_128x128, the same on 128x128 tiles with six stages, for
+//    GEMMs whose 256x128 units fill one wave where the wider tiles' fewer
+//    units leave stream-K to split them (512x4096x4096, 1024x2048):
+//    1.16-1.23x as fast there on an H200.
 //
 // fp8 wgmma accumulates with fewer mantissa bits than f32, which piles up
 // error over a long K. So every 128 of K the wgmmas run into temporary
@@ -31,7 +35,7 @@
 // and stores C in 128x64 bf16 boxes.
 //
 // Launch: @launch below, or @launch_128x192 / @launch_128x256 /
-// @launch_128x64 for one kernel. Clusters of (2, 1, 1), block (384); any
+// @launch_128x64 / @launch_128x128 for one kernel. Clusters of (2, 1, 1), block (384); any
 // M, N a multiple of 8 (C's rows start 16 bytes apart, as TMA needs), K a
 // multiple of 16.
 //
@@ -40,6 +44,7 @@
 
 #tm192 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x192x32_F32E4M3E4M3_SS, "(2,1,1)">
 #tm64 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x32_F32E4M3E4M3_SS, "(2,1,1)">
+#tm128 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_F32E4M3E4M3_SS, "(2,1,1)">
 #tm256 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_F32E4M3E4M3_SS, "(2,1,1)">
 // The TMA atoms are written from shared-memory layouts, as CuTe's
 // make_tma_copy takes them: one stage of A and of B (the box and its
@@ -49,6 +54,7 @@
 #tmaA = #cute_nvgpu.tma_atom<load, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,16),128):((128,1024),1)">
 #tmaB192 = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,24),128):((128,1024),1)", multicast = 2>
 #tmaB64 = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,8),128):((128,1024),1)", multicast = 2>
+#tmaB128 = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,16),128):((128,1024),1)", multicast = 2>
 #tmaB256 = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,32),128):((128,1024),1)", multicast = 2>
 #tmaC = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<3,3,3> o 0 o (128,64):(64,1)">
 module attributes {gpu.container_module} {
@@ -593,6 +599,164 @@ gpu.module @kernels {
     }
     gpu.return
   }
+
+  // 128x128 tiles, for GEMMs whose 256x128 units fill at most one wave,
+  // where the wider tiles' fewer units leave clusters to stream-K:
+  // SM90_64x128x32_F32E4M3E4M3_SS wgmmas into a 64x128 temporary (64
+  // accumulators a thread, and 64 for the sums), 64-row halves of B
+  // multicast, six stages of 32 KiB, two 16 KiB stages of the epilogue's
+  // 128x64 C box and the pipeline's twelve mbarriers: 229472 bytes of
+  // dynamic shared memory.
+  gpu.func @gemm_tn_128x128(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
+                            %m: index, %n: index, %k: index, %scale: f32,
+                            %partials: memref<?xf32, 1>, %flags: memref<?xi32, 1>)
+      kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %c64 = arith.constant 64 : index
+    %tid = gpu.thread_id x
+    %ktiles = arith.ceildivui %k, %c128 : index
+    // Fetch the TMA descriptors while the barriers initialize.
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvvm.prefetch tensormap, %descA : !llvm.ptr
+      nvvm.prefetch tensormap, %descB : !llvm.ptr
+      nvvm.prefetch tensormap, %descC : !llvm.ptr
+    }
+    %tilesM = arith.ceildivui %m, %c128 : index
+    %tilesN = arith.ceildivui %n, %c128 : index
+    // Clusters of two CTAs along M walk 256x128 blocks of C.
+    %c2 = arith.constant 2 : index
+    %blocksM = arith.ceildivui %tilesM, %c2 : index
+    %units = arith.muli %blocksM, %tilesN : index
+    %cluster = gpu.cluster_id x
+    %clusters = gpu.cluster_dim x
+    %rank = gpu.cluster_block_id x
+    // Whole units, then the last ones' k-tiles shared among the clusters,
+    // scheduled here as in the 128x192 kernel.
+    %mn = arith.addi %m, %n : index
+    %operandBytes = arith.muli %mn, %k : index
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters operand_bytes %operandBytes
+    %items = cute_nvgpu.stream_k_work_count %sk, %cluster
+
+    // Dynamic shared memory: six stages of A (16 KiB each), six of B (16
+    // KiB each), two of the epilogue's C box (16 KiB each), then the
+    // pipeline's twelve mbarriers.
+    %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %offB = arith.constant 98304 : index
+    %offC = arith.constant 196608 : index
+    %offBars = arith.constant 229376 : index
+    %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<98304xf8E4M3FN, #gpu.address_space<workgroup>>
+    %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<98304xf8E4M3FN, #gpu.address_space<workgroup>>
+    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16384xbf16, #gpu.address_space<workgroup>>
+    %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<12xi64, #gpu.address_space<workgroup>>
+    // The consumers' 256 threads release stages.
+    %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<12xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<6>
+
+    // The stages: 128x128 tiles of A and of B, K-major in the 128-byte
+    // swizzle.
+    %lsA = cute.static : !cute.layout<"((8,16),128,6):((128,1024),1,16384)">
+    %sA = cute.make_tensor %smemA, %lsA : (memref<98304xf8E4M3FN, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),128,6):((128,1024),1,16384)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,6):((128,1024),1,16384)">
+    %lsB = cute.static : !cute.layout<"((8,16),128,6):((128,1024),1,16384)">
+    %sB = cute.make_tensor %smemB, %lsB : (memref<98304xf8E4M3FN, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),128,6):((128,1024),1,16384)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,6):((128,1024),1,16384)">
+
+    cute_nvgpu.warp_specialize producer 1 registers 24 {
+    ^bb0(%wg: index):
+      // Coordinates of A (M,K) and B (N,K): TMA copies boxes by coordinate.
+      %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+      %idA = cute.make_identity_tensor %shA : !cute.shape<"(?,?)">
+      %tileA = cute.static : !cute.tile<"(128,128)">
+      %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+      %idB = cute.make_identity_tensor %shB : !cute.shape<"(?,?)">
+      %tileB = cute.static : !cute.tile<"(64,128)">
+      %both = arith.constant 3 : i16
+      // This CTA's half of B's 128 rows: the one it loads and multicasts.
+      %cHalf = cute.make_coord %rank : !cute.coord<"(?,0)">
+      %leader = arith.cmpi eq, %tid, %c0 : index
+      scf.if %leader {
+        %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<6>
+        %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<6>) {
+          %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+          %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+          // A's tile row clamped as in @gemm_tn_128x192.
+          %tmLast = arith.subi %tilesM, %c1 : index
+          %tmA = arith.minui %tm, %tmLast : index
+          %cA = cute.make_coord %tmA : !cute.coord<"(?,_)">
+          %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,_)">
+          %tn2 = arith.muli %tn, %c2 : index
+          %half = arith.addi %tn2, %rank : index
+          %cB = cute.make_coord %half : !cute.coord<"(?,_)">
+          %gB = cute.local_tile %idB, %tileB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,128)">, !cute.coord<"(?,_)">
+          %end = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<6>) {
+            cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<6>, !cute_nvgpu.pipeline_state<6>
+            %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<6>
+            %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
+            %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+            %gAk = cute.slice %gA[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">
+            %sAs = cute.slice %sA[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,6):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
+            cute_nvgpu.tma_copy #tmaA, %descA, %gAk, %sAs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, !cute_nvgpu.pipeline<6>, !cute_nvgpu.pipeline_state<6>
+            %gBk = cute.slice %gB[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">
+            %sBs = cute.slice %sB[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,6):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
+            %sBh = cute.local_tile %sBs, %tileB, %cHalf : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, !cute.tile<"(64,128)">, !cute.coord<"(?,0)">
+            cute_nvgpu.tma_copy #tmaB128, %descB, %gBk, %sBh pipeline %pipe[%st] multicast %both : !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,128):(1,16777216)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o (64,128):(128,1)">, !cute_nvgpu.pipeline<6>, !cute_nvgpu.pipeline_state<6>
+            %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<6>
+            scf.yield %next : !cute_nvgpu.pipeline_state<6>
+          }
+          scf.yield %end : !cute_nvgpu.pipeline_state<6>
+        }
+        cute_nvgpu.pipeline_producer_tail %pipe, %last : !cute_nvgpu.pipeline<6>, !cute_nvgpu.pipeline_state<6>
+      }
+    } consumer 2 registers 240 {
+    ^bb0(%wg: index):
+      // The consumers' thread index in the TiledMMA (0 .. 255).
+      %ctid = arith.subi %tid, %c128 : index
+      %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+      %tileC = cute.static : !cute.tile<"(128,128)">
+      %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
+      %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<6>
+      %false = arith.constant false
+      %zeros = arith.constant dense<0.0> : vector<64xf32>
+      %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<6>) {
+        %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+        %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+        %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
+        %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+        %tCrT = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+        cute.store_vector %zeros, %tCrC : vector<64xf32>, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+
+        // Mainloop, promotion every k-tile, fixup and epilogue as in
+        // @gemm_tn_128x64.
+        %end = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<6>) {
+          cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<6>, !cute_nvgpu.pipeline_state<6>
+          %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<6>
+          %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+          %sAs = cute.slice %sA[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,6):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
+          %sBs = cute.slice %sB[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,6):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
+          %tCsA = cute_nvgpu.partition_a #tm128, %sAs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, index
+          %tCsB = cute_nvgpu.partition_b #tm128, %sBs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, index
+          nvvm.wgmma.fence.aligned
+          cute_nvgpu.gemm #tm128, %tCsA, %tCsB, %tCrT accumulate %false : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o ((64,32),1,4):((128,1),0,32)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((128,32),1,4):((128,1),0,32)">, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+          nvvm.wgmma.commit.group.sync.aligned
+          nvvm.wgmma.wait.group.sync.aligned 0
+          cute_nvgpu.pipeline_consumer_release %pipe, %st : !cute_nvgpu.pipeline<6>, !cute_nvgpu.pipeline_state<6>
+          %acc = cute.load_vector %tCrC : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)"> -> vector<64xf32>
+          %part = cute.load_vector %tCrT : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)"> -> vector<64xf32>
+          %sum = arith.addf %acc, %part : vector<64xf32>
+          cute.store_vector %sum, %tCrC : vector<64xf32>, !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">
+          %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<6>
+          scf.yield %next : !cute_nvgpu.pipeline_state<6>
+        }
+
+        %store = cute_nvgpu.stream_k_fixup #tm128, %sk, %cluster, %i, %tCrC, %partials, %flags, %ctid cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<?xi32, 1>
+        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,?)">
+        cute_nvgpu.epilogue_store #tm128, #tmaC, %descC, %tCrC, %iC, %smemC, %ctid if %store scale %scale : f32 : !cute.tensor<f32, rmem, "((2,2,16),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
+        scf.yield %end : !cute_nvgpu.pipeline_state<6>
+      }
+      cute_nvgpu.epilogue_store_tail #tm128, %ctid
+    }
+    gpu.return
+  }
 }
 
 // C (m,n) = scale * A (m,k) * B (n,k)^T by whichever kernel suits the shape.
@@ -606,11 +770,18 @@ gpu.module @kernels {
 // 2048^3 to 8192^3 (bench/gemm_bench.py, which picks the same way for
 // gemm-sm90a-ws-fp8, times both).
 // Before those, the 128x64 kernel takes GEMMs too small for either to fill
-// the chip: where its 256x64 units fit in one wave (with K >= 16384, 128
-// k-tiles, only for M <= 512), or in two with K <= 1024. Timed on an H200
-// at 118 shapes (M 128 to 1536, N 1024 to 8192, K 1024 to 8192), it was
-// 3-44% faster than the kernel picked before at every shape of one wave,
-// 3-5% at two waves with K = 1024, and slower at most others.
+// the chip, where its 256x64 units fit in one wave (with K >= 8192, 64
+// k-tiles, only for M <= 512); then the 128x128 kernel those whose 256x128
+// units fit in one wave, as in gemm-sm90a-ws-bf16.mlir. Timed on an H200
+// at 118 shapes (M 128 to 1536, N 1024 to 8192, K 1024 to 8192), the
+// 128x64 kernel was 3-44% faster than the wide kernels at every shape of
+// one wave and slower at most shapes of more than two. Timed beside the
+// kernel picked before it existed at 98 shapes (M 128 to 2048, N 1024 to
+// 8192, K 1024 to 16384), the 128x128 kernel ran the 28 that it now takes
+// 1.16x as fast (median; from 0.91x at 768x2048x8192 and 0.93x at
+// 1280x1024x8192 to 1.23x at 1024x2048x4096 and 2048x1024x4096); 6-10%
+// faster than the 128x64 kernel at the shapes it took from it (two waves
+// of 256x64 units with K <= 1024; one wave with K >= 8192 and M > 512).
 func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index, %scale: f32) {
   %c2 = arith.constant 2 : index
@@ -620,8 +791,7 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   %c64 = arith.constant 64 : index
   %c128 = arith.constant 128 : index
   %c256 = arith.constant 256 : index
-  %c1024 = arith.constant 1024 : index
-  %c16384 = arith.constant 16384 : index
+  %c8192 = arith.constant 8192 : index
   %tm = arith.ceildivui %m, %c128 : index
   %tm2 = arith.ceildivui %tm, %c2 : index
   %tn = arith.ceildivui %n, %c256 : index
@@ -631,15 +801,13 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   %tn64 = arith.ceildivui %n, %c64 : index
   %units64 = arith.muli %tm2, %tn64 : index
   %oneWave64 = arith.cmpi ule, %units64, %clusters : index
-  %twoWaves = arith.muli %clusters, %c2 : index
-  %twoWaves64 = arith.cmpi ule, %units64, %twoWaves : index
-  %shortK = arith.cmpi ule, %k, %c1024 : index
-  %short64 = arith.andi %twoWaves64, %shortK : i1
-  %shallowK = arith.cmpi ult, %k, %c16384 : index
+  %shallow64 = arith.cmpi ult, %k, %c8192 : index
   %fewRows = arith.cmpi ule, %tm2, %c2 : index
-  %deep64 = arith.ori %shallowK, %fewRows : i1
-  %wave64 = arith.andi %oneWave64, %deep64 : i1
-  %use64 = arith.ori %wave64, %short64 : i1
+  %deep64 = arith.ori %shallow64, %fewRows : i1
+  %use64 = arith.andi %oneWave64, %deep64 : i1
+  %tn128 = arith.ceildivui %n, %c128 : index
+  %units128 = arith.muli %tm2, %tn128 : index
+  %use128 = arith.cmpi ule, %units128, %clusters : index
   %waves = arith.ceildivui %units, %clusters : index
   %fewWaves = arith.cmpi ule, %waves, %c4 : index
   %units10 = arith.muli %units, %c10 : index
@@ -650,10 +818,14 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   scf.if %use64 {
     func.call @launch_128x64(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
   } else {
-    scf.if %wide {
-      func.call @launch_128x256(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+    scf.if %use128 {
+      func.call @launch_128x128(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
     } else {
-      func.call @launch_128x192(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+      scf.if %wide {
+        func.call @launch_128x256(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+      } else {
+        func.call @launch_128x192(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+      }
     }
   }
   return
@@ -795,6 +967,53 @@ func.func @launch_128x64(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: mem
   %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
   %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
   gpu.launch_func @kernels::@gemm_tn_128x64 clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
+      threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
+      args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
+           %m : index, %n : index, %k : index, %scale : f32,
+           %gPartials : memref<?xf32, 1>, %gFlags : memref<?xi32, 1>)
+  gpu.dealloc %partials : memref<?xf32>
+  gpu.dealloc %flags : memref<?xi32>
+  // The launch is synchronous: the kernel is done with the descriptors.
+  cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descC : !llvm.ptr
+  return
+}
+
+func.func @launch_128x128(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
+                           %m: index, %n: index, %k: index, %scale: f32) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c384 = arith.constant 384 : index
+  %smem = arith.constant 229472 : i32
+  %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+  %dK = cute.make_stride %k : !cute.stride<"(?,1)">
+  %lA = cute.make_layout %shA, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tA = cute.make_tensor %A, %lA : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
+  %descA = cute_nvgpu.make_tma_descriptor #tmaA, %tA : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+  %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tB = cute.make_tensor %B, %lB : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
+  %descB = cute_nvgpu.make_tma_descriptor #tmaB128, %tB : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %sms = cute_nvgpu.multiprocessor_count
+  %clusters = arith.divui %sms, %c2 : index
+  %grid = arith.muli %clusters, %c2 : index
+  %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+  %dN = cute.make_stride %n : !cute.stride<"(?,1)">
+  %lC = cute.make_layout %shC, %dN : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tC = cute.make_tensor %C, %lC : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descC = cute_nvgpu.make_tma_descriptor #tmaC, %tC : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  // Stream-K's workspace: a 128x128 tile of f32 partial sums and a flag a
+  // block, the flags zero.
+  %tileElems = arith.constant 16384 : index
+  %partialElems = arith.muli %grid, %tileElems : index
+  %partials = gpu.alloc (%partialElems) : memref<?xf32>
+  %flags = gpu.alloc (%grid) : memref<?xi32>
+  %zero = arith.constant 0 : i32
+  gpu.memset %flags, %zero : memref<?xi32>, i32
+  %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
+  %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
+  gpu.launch_func @kernels::@gemm_tn_128x128 clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
       threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
       args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
            %m : index, %n : index, %k : index, %scale : f32,

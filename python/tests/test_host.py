@@ -183,13 +183,12 @@ def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
 
 # The warp-specialized examples' @launch picks one of their kernels by
 # shape. First the 128x64 kernel where its 256x64 units fill at most one
-# wave of the clusters (SMs / 2). In bf16 and f16 with K >= 4096 only for
-# M <= 512: 1024x1024x1024 (64 units) and 256x2048 with K = 16384 take it;
-# then the 128x128 kernel where its 256x128 units fill at most one wave:
-# 1280x1024 with K = 1024 (80 units of 256x64, 40 of 256x128), 1024x1024
-# with K = 16384 (32 units of 256x128) and 512x4096x4096 (64) take it. In
-# fp8 (no 128x128 kernel) with K >= 16384 only for M <= 512, or in two
-# waves with K <= 1024: 1024x1024x1024 and 256x2048 with K = 16384 take it.
+# wave of the clusters (SMs / 2), with 64 k-tiles or more (K >= 4096 in
+# bf16 and f16, 8192 in fp8) only for M <= 512: 1024x1024x1024 (64 units)
+# and 256x2048 with K = 16384 take it; then the 128x128 kernel where its
+# 256x128 units fill at most one wave: 1280x1024 with K = 1024 (80 units of
+# 256x64, 40 of 256x128), 1024x1024 with K = 16384 (32 units of 256x128),
+# 512x4096x4096 and 1024x2048x1024 (64) take it.
 # fp8: the 128x256 kernel where its 256x256 units fill at most four waves of
 # the clusters (SMs / 2) to nine tenths, else the 128x192 one. With the 66
 # clusters of an H100 SXM or H200: 2048x2048 (64 units) and 4096x4096 (256,
@@ -205,7 +204,8 @@ GEMM_LAUNCHES = [
     ("gemm-sm90a-ws-fp8.mlir", "float8_e4m3fn", "bfloat16", (0.5,),
      [(2048, 2048, 1024, "gemm_tn_128x256"), (1000, 3000, 528, "gemm_tn_128x192"),
       (3072, 3072, 512, "gemm_tn_128x192"), (4096, 4096, 256, "gemm_tn_128x256"),
-      (1024, 1024, 1024, "gemm_tn_128x64"), (256, 2048, 16384, "gemm_tn_128x64")]),
+      (1024, 1024, 1024, "gemm_tn_128x64"), (256, 2048, 16384, "gemm_tn_128x64"),
+      (1024, 2048, 1024, "gemm_tn_128x128")]),
     ("gemm-sm90a-ws-bf16.mlir", "bfloat16", "bfloat16", (),
      [(2048, 2048, 1024, "gemm_tn_128x256"), (3072, 3072, 512, "gemm_tn_128x192"),
       (1536, 4096, 1024, "gemm_tn_128x192"), (2560, 2560, 8192, "gemm_tn_128x256"),
