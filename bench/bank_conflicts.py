@@ -75,20 +75,13 @@ def read_remarks(path):
 # each warp's stores are its warpgroup's, on its 64 rows); the fp8 file
 # four: the 128x192 one's epilogue, the 128x256 one's two (a 128-column
 # half each), the 128x64 one's and the 128x128 one's.
-EPILOGUES = {"gemm-sm90a-ws-256": (256, 0, 1, 5),
-             "gemm-sm90a-ws-192": (192, 1, 2, 5),
-             "gemm-sm90a-ws-224": (224, 2, 3, 5),
-             "gemm-sm90a-ws-64": (64, 3, 4, 5),
-             "gemm-sm90a-ws-128": (128, 4, 5, 5),
-             "gemm-sm90a-ws-bf16-256": (256, 0, 1, 5),
-             "gemm-sm90a-ws-bf16-192": (192, 1, 2, 5),
-             "gemm-sm90a-ws-bf16-224": (224, 2, 3, 5),
-             "gemm-sm90a-ws-bf16-64": (64, 3, 4, 5),
-             "gemm-sm90a-ws-bf16-128": (128, 4, 5, 5),
-             "gemm-sm90a-ws-fp8-192": (192, 0, 1, 5),
-             "gemm-sm90a-ws-fp8-256": (256, 1, 3, 5),
-             "gemm-sm90a-ws-fp8-64": (64, 3, 4, 5),
-             "gemm-sm90a-ws-fp8-128": (128, 4, 5, 5)}
+EPILOGUES = {f"{name}-{n}": (n, i, i + 1, 5)
+             for name in ("gemm-sm90a-ws", "gemm-sm90a-ws-bf16")
+             for i, n in enumerate((256, 192, 224, 64, 128))}
+EPILOGUES.update({"gemm-sm90a-ws-fp8-192": (192, 0, 1, 5),
+                  "gemm-sm90a-ws-fp8-256": (256, 1, 3, 5),
+                  "gemm-sm90a-ws-fp8-64": (64, 3, 4, 5),
+                  "gemm-sm90a-ws-fp8-128": (128, 4, 5, 5)})
 
 
 def executions(kernel, remarks, shape):

@@ -122,8 +122,8 @@ def warp_specialized(label, n, stages=4, **types):
     128x128 ones) of a 128x64 A box and an Nx64 B tile (each CTA loads an
     N/2-row half and multicasts it to both), the epilogue's C boxes of 64
     rows (two 8 KiB stages for each consumer warpgroup, which stores its own
-    64 rows of a tile), then two mbarriers a stage. Stream-K: the last units' k-tiles shared among the
-    clusters."""
+    64 rows of a tile), then two mbarriers a stage. Stream-K: the last
+    units' k-tiles shared among the clusters."""
     return Kernel(f"{label}-{n}", f"--{label}-{n}", f"gemm_tn_128x{n}", 384,
                   stages * (16384 + 128 * n) + 2 * 16384 + 16 * stages,
                   (128, n),
@@ -157,7 +157,7 @@ KERNELS = [
                      out_type="bf16", box_c=(64, 64)),
     warp_specialized("gemm-sm90a-ws-bf16", 128, stages=6, in_type="bf16",
                      out_type="bf16", box_c=(64, 64)),
-    # fp8 (examples/gemm-sm90a-ws-fp8.mlir, three kernels in one PTX):
+    # fp8 (examples/gemm-sm90a-ws-fp8.mlir, four kernels in one PTX):
     # 128x192 tiles (two 64x192 wgmma accumulators a thread, the promoted
     # one and the k-tile's), 128-deep k-tiles: four stages of a 128x128 A
     # box and a 192x128 B tile (96-row halves multicast), three 16 KiB

@@ -35,9 +35,9 @@
 // and stores C in 128x64 bf16 boxes.
 //
 // Launch: @launch below, or @launch_128x192 / @launch_128x256 /
-// @launch_128x64 / @launch_128x128 for one kernel. Clusters of (2, 1, 1), block (384); any
-// M, N a multiple of 8 (C's rows start 16 bytes apart, as TMA needs), K a
-// multiple of 16.
+// @launch_128x64 / @launch_128x128 for one kernel. Clusters of (2, 1, 1),
+// block (384); any M, N a multiple of 8 (C's rows start 16 bytes apart, as
+// TMA needs), K a multiple of 16.
 //
 //   cute-opt examples/gemm-sm90a-ws-fp8.mlir --cute-to-ptx="chip=sm_90a" \
 //     | cute-opt --cute-write-ptx="dir=out"
