@@ -131,6 +131,22 @@ def warp_specialized(label, n, stages=4, **types):
                   cluster=(2, 1, 1), stream_k=True, **types)
 
 
+def fp8_warp_specialized(n, stages, c_stages=2, stream_k=True):
+    """The fp8 warp-specialized kernel of 128xN tiles, gemm_tn_128xN, in
+    clusters of two CTAs along M: `stages` stages of a 128x128 A box (k-tiles
+    128 deep) and an Nx128 B tile (each CTA loads an N/2-row half and
+    multicasts it to both), `c_stages` 16 KiB stages of the epilogue's 128x64
+    bf16 C box, two mbarriers a stage. C = 0.5 A B^T: the scale is a power
+    of two, so that the check compares with an exact product."""
+    return Kernel(f"gemm-sm90a-ws-fp8-{n}", f"--gemm-sm90a-ws-fp8-{n}",
+                  f"gemm_tn_128x{n}", 384,
+                  stages * (16384 + 128 * n) + c_stages * 16384 + 16 * stages,
+                  (128, n), "persistent", "tma", in_type="e4m3",
+                  out_type="bf16", box_a=(128, 128), box_b=(128, n // 2),
+                  box_c=(64, 128), cluster=(2, 1, 1), scale=0.5,
+                  stream_k=stream_k)
+
+
 KERNELS = [
     # Three stages of 128x64 k-tiles of A and 256x64 of B: 144 KiB, one
     # 256-thread block per SM.
@@ -159,41 +175,19 @@ KERNELS = [
                      out_type="bf16", box_c=(64, 64)),
     # fp8 (examples/gemm-sm90a-ws-fp8.mlir, four kernels in one PTX):
     # 128x192 tiles (two 64x192 wgmma accumulators a thread, the promoted
-    # one and the k-tile's), 128-deep k-tiles: four stages of a 128x128 A
-    # box and a 192x128 B tile (96-row halves multicast), three 16 KiB
-    # stages of bf16 C boxes (the whole tile), eight mbarriers; stream-K.
-    # The scale is a power of two, so that the check compares with an exact
-    # product.
-    Kernel("gemm-sm90a-ws-fp8-192", "--gemm-sm90a-ws-fp8-192",
-           "gemm_tn_128x192", 384, 4 * (16384 + 24576) + 3 * 16384 + 64,
-           (128, 192), "persistent", "tma", in_type="e4m3", out_type="bf16",
-           box_a=(128, 128), box_b=(128, 96), box_c=(64, 128),
-           cluster=(2, 1, 1), scale=0.5, stream_k=True),
-    # fp8 on 128x256 tiles: two 64x128 accumulators a thread and one 64x128
-    # temporary, which each half of a k-tile fills before it is added in:
-    # four stages of a 128x128 A box and a 256x128 B tile (128-row halves
-    # multicast), as the bf16 kernel's epilogue and barriers.
-    Kernel("gemm-sm90a-ws-fp8-256", "--gemm-sm90a-ws-fp8-256",
-           "gemm_tn_128x256", 384, 4 * (16384 + 32768) + 2 * 16384 + 64,
-           (128, 256), "persistent", "tma", in_type="e4m3", out_type="bf16",
-           box_a=(128, 128), box_b=(128, 128), box_c=(64, 128),
-           cluster=(2, 1, 1), scale=0.5),
-    # fp8 on 128x64 tiles, for small GEMMs: the 128x192 kernel's design
-    # with eight stages of a 128x128 A box and a 64x128 B tile (32-row
-    # halves multicast), two 16 KiB stages of C's 128x64 box; stream-K.
-    Kernel("gemm-sm90a-ws-fp8-64", "--gemm-sm90a-ws-fp8-64",
-           "gemm_tn_128x64", 384, 8 * (16384 + 8192) + 2 * 16384 + 128,
-           (128, 64), "persistent", "tma", in_type="e4m3", out_type="bf16",
-           box_a=(128, 128), box_b=(128, 32), box_c=(64, 128),
-           cluster=(2, 1, 1), scale=0.5, stream_k=True),
-    # fp8 on 128x128 tiles, for GEMMs of one wave of 256x128 units: the
-    # same with six stages of a 128x128 A box and a 128x128 B tile (64-row
-    # halves multicast).
-    Kernel("gemm-sm90a-ws-fp8-128", "--gemm-sm90a-ws-fp8-128",
-           "gemm_tn_128x128", 384, 6 * (16384 + 16384) + 2 * 16384 + 96,
-           (128, 128), "persistent", "tma", in_type="e4m3", out_type="bf16",
-           box_a=(128, 128), box_b=(128, 64), box_c=(64, 128),
-           cluster=(2, 1, 1), scale=0.5, stream_k=True),
+    # one and the k-tile's), four stages, three 16 KiB stages of bf16 C
+    # boxes (the whole tile); stream-K.
+    fp8_warp_specialized(192, stages=4, c_stages=3),
+    # 128x256 tiles: two 64x128 accumulators a thread and one 64x128
+    # temporary, which each half of a k-tile fills before it is added in;
+    # four stages, data-parallel.
+    fp8_warp_specialized(256, stages=4, stream_k=False),
+    # 128x64 tiles, for small GEMMs: the 128x192 kernel's design with eight
+    # stages.
+    fp8_warp_specialized(64, stages=8),
+    # 128x128 tiles, for GEMMs of one wave of 256x128 units: the same with
+    # six stages.
+    fp8_warp_specialized(128, stages=6),
 ]
 # The warp-specialized GEMMs as their @launch runs them: one of their
 # kernels by the shape (listed after them), widest first.
