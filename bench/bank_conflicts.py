@@ -70,14 +70,15 @@ def read_remarks(path):
 # The warp-specialized kernels: their tiles' N, which of their file's
 # epilogue remarks are theirs, [first, end), and how many the file has; the
 # 8 consumer warps execute each of them once a tile. The f16 and bf16 files
-# hold five kernels each: the 128x256 one's epilogue, the 128x192 one's,
-# the 128x224 one's, the 128x64 one's and the 128x128 one's (per_warpgroup:
-# each warp's stores are its warpgroup's, on its 64 rows); the fp8 file
+# hold six kernels each: the 128x256 one's epilogue, the 128x192 one's, the
+# 128x224 one's, the 128x160 one's, the 128x64 one's and the 128x128 one's
+# (per_warpgroup: each warp's stores are its warpgroup's, on its 64 rows);
+# the fp8 file
 # four: the 128x192 one's epilogue, the 128x256 one's two (a 128-column
 # half each), the 128x64 one's and the 128x128 one's.
-EPILOGUES = {f"{name}-{n}": (n, i, i + 1, 5)
+EPILOGUES = {f"{name}-{n}": (n, i, i + 1, 6)
              for name in ("gemm-sm90a-ws", "gemm-sm90a-ws-bf16")
-             for i, n in enumerate((256, 192, 224, 64, 128))}
+             for i, n in enumerate((256, 192, 224, 160, 64, 128))}
 EPILOGUES.update({"gemm-sm90a-ws-fp8-192": (192, 0, 1, 5),
                   "gemm-sm90a-ws-fp8-256": (256, 1, 3, 5),
                   "gemm-sm90a-ws-fp8-64": (64, 3, 4, 5),

@@ -119,7 +119,7 @@ def warp_specialized(label, n, stages=4, **types):
     """The f16/bf16 warp-specialized kernel of 128xN tiles, gemm_tn_128xN
     (one producer and two consumer warpgroups), in clusters of two CTAs along
     M: `stages` stages (four; eight in the 128x64 kernels, six in the
-    128x128 ones) of a 128x64 A box and an Nx64 B tile (each CTA loads an
+    128x128 ones, five in the 128x160 ones) of a 128x64 A box and an Nx64 B tile (each CTA loads an
     N/2-row half and multicasts it to both), the epilogue's C boxes of 64
     rows (two 8 KiB stages for each consumer warpgroup, which stores its own
     64 rows of a tile), then two mbarriers a stage. Stream-K: the last
@@ -157,6 +157,9 @@ KERNELS = [
     # f16 in, f32 out (examples/gemm-sm90a-ws.mlir): C in 64x32 f32 boxes.
     *(warp_specialized("gemm-sm90a-ws", n, box_c=(32, 64))
       for n in (256, 192, 224)),
+    # Their kernels on 128x160 tiles, for GEMMs of one to three waves that
+    # the 192-wide units fill badly: five stages of 36 KiB.
+    warp_specialized("gemm-sm90a-ws", 160, stages=5, box_c=(32, 64)),
     # Their kernels for small GEMMs, on 128x64 tiles: eight stages of 24
     # KiB.
     warp_specialized("gemm-sm90a-ws", 64, stages=8, box_c=(32, 64)),
@@ -164,11 +167,14 @@ KERNELS = [
     # stages of 32 KiB.
     warp_specialized("gemm-sm90a-ws", 128, stages=6, box_c=(32, 64)),
     # bf16 (examples/gemm-sm90a-ws-bf16.mlir): C in 64x64 boxes, or 64x32
-    # (64-byte swizzle) where 64 does not divide the tile (224 = 7 x 32).
+    # (64-byte swizzle) where 64 does not divide the tile (224 = 7 x 32, 160 =
+    # 5 x 32).
     *(warp_specialized("gemm-sm90a-ws-bf16", n, in_type="bf16",
                        out_type="bf16", box_c=(64, 64) if n % 64 == 0
                        else (32, 64), swizzle_c=None if n % 64 == 0 else 64)
       for n in (256, 192, 224)),
+    warp_specialized("gemm-sm90a-ws-bf16", 160, stages=5, in_type="bf16",
+                     out_type="bf16", box_c=(32, 64), swizzle_c=64),
     warp_specialized("gemm-sm90a-ws-bf16", 64, stages=8, in_type="bf16",
                      out_type="bf16", box_c=(64, 64)),
     warp_specialized("gemm-sm90a-ws-bf16", 128, stages=6, in_type="bf16",
@@ -191,8 +197,8 @@ KERNELS = [
 ]
 # The warp-specialized GEMMs as their @launch runs them: one of their
 # kernels by the shape (listed after them), widest first.
-for _name, _widths in (("gemm-sm90a-ws", (256, 224, 192, 128, 64)),
-                       ("gemm-sm90a-ws-bf16", (256, 224, 192, 128, 64)),
+for _name, _widths in (("gemm-sm90a-ws", (256, 224, 192, 160, 128, 64)),
+                       ("gemm-sm90a-ws-bf16", (256, 224, 192, 160, 128, 64)),
                        ("gemm-sm90a-ws-fp8", (256, 192, 128, 64))):
     _picks = tuple(f"{_name}-{w}" for w in _widths)
     _at = max(i for i, k in enumerate(KERNELS) if k.label in _picks)
@@ -227,7 +233,7 @@ CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (200, 136, 80),
                 (2048, 2048, 1024), (4096, 4096, 4096), (8192, 8192, 2048),
                 (1024, 1024, 16384), (1000, 3000, 4104), (3072, 3072, 3072),
                 (96, 3000, 1032), (128, 4096, 16384), (384, 1000, 1032),
-                (1000, 2040, 2056)]
+                (1000, 2040, 2056), (1500, 1512, 1040)]
 FP8_LONG_K = (256, 384, 65536)
 TIME_SHAPES = [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192),
                (8192, 8192, 2048), (4096, 14336, 4096)]
@@ -256,14 +262,16 @@ def validate(kernels):
         # A launch that picks runs entries of the same types and scale,
         # widest first, the last two 128 and 64 wide (picked relies on it).
         labels = {x.label: x for x in kernels}
-        assert not k.picks or len(k.picks) in (4, 5) and all(
+        assert not k.picks or len(k.picks) >= 4 and all(
             label in labels and not labels[label].picks and
             (labels[label].in_type, labels[label].out_type,
              labels[label].scale, labels[label].args) ==
             (k.in_type, k.out_type, k.scale, k.args)
             for label in k.picks) and [
                 labels[label].tile[1] for label in k.picks[-2:]] == [
-                128, 64], k.label
+                128, 64] and all(
+                labels[a].tile[1] > labels[b].tile[1]
+                for a, b in zip(k.picks, k.picks[1:])), k.label
 
 
 def picked(k, m, n, kk, sms):
@@ -276,9 +284,10 @@ def picked(k, m, n, kk, sms):
     (gemm-sm90a-ws-fp8.mlir; 256, 192, 128 and 64 wide): the 256-wide one
     (data-parallel) where its units fill at most four waves to nine tenths
     or more, else the 192-wide one (stream-K, no part-empty wave). f16 and
-    bf16 (gemm-sm90a-ws.mlir, gemm-sm90a-ws-bf16.mlir; 256, 224, 192, 128
-    and 64 wide): of the others, the one whose whole waves take the least
-    time, each N / 256 of a 256-wide wave's, the wider one on a tie; the
+    bf16 (gemm-sm90a-ws.mlir, gemm-sm90a-ws-bf16.mlir; 256, 224, 192, 160,
+    128 and 64 wide): of the others, the one whose whole waves take the least
+    time, each N / 256 of a 256-wide wave's, the wider one on a tie, the
+    160-wide one only where its units fill at most four waves; the
     256-wide one where K is 8192 or more and its units fill at most two
     waves."""
     entries = [next(x for x in KERNELS if x.label == label)
@@ -305,6 +314,10 @@ def picked(k, m, n, kk, sms):
             10 * units(wide) >= 9 * waves * clusters else narrow
     if kk >= 8192 and units(entries[0]) <= 2 * clusters:
         return entries[0]
+    # The 160-wide one only where its units fill at most four waves: with
+    # more, its extra operand traffic costs more than its waves save.
+    entries = [e for e in entries
+               if e.tile[1] != 160 or units(e) <= 4 * clusters]
     # Whole-wave time in steps of 32 columns; min keeps the first (wider)
     # of equal times.
     return min(entries, key=lambda e: -(-units(e) // clusters) *

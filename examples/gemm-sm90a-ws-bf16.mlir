@@ -76,6 +76,7 @@
 #tm64 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32BF16BF16_SS, "(2,1,1)">
 #tm128 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x16_F32BF16BF16_SS, "(2,1,1)">
 #tm224 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x224x16_F32BF16BF16_SS, "(2,1,1)">
+#tm160 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x160x16_F32BF16BF16_SS, "(2,1,1)">
 // The TMA atoms are written from shared-memory layouts, as CuTe's
 // make_tma_copy takes them: one stage of A and of B (the box and its
 // 128-byte swizzle follow; B's multicast to the 2 CTAs of a cluster splits
@@ -87,6 +88,7 @@
 #tmaB64 = #cute_nvgpu.tma_atom<load_multicast, bf16, smem = "Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)", multicast = 2>
 #tmaB128 = #cute_nvgpu.tma_atom<load_multicast, bf16, smem = "Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)", multicast = 2>
 #tmaB224 = #cute_nvgpu.tma_atom<load_multicast, bf16, smem = "Sw<3,3,3> o 0 o ((8,28),64):((64,512),1)", multicast = 2>
+#tmaB160 = #cute_nvgpu.tma_atom<load_multicast, bf16, smem = "Sw<3,3,3> o 0 o ((8,20),64):((64,512),1)", multicast = 2>
 #tmaC = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<3,3,3> o 0 o (64,64):(64,1)">
 #tmaC32 = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<2,3,3> o 0 o (64,32):(32,1)">
 module attributes {gpu.container_module} {
@@ -566,6 +568,160 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // 128x160 tiles, for GEMMs of one to three waves that the 192-wide
+  // units fill badly (1536^3, 1280x4096, 4096x1280): SM90_64x160x16
+  // wgmmas (80 accumulators a thread), 80-row halves of B multicast, five
+  // stages of 36 KiB, C in 128x32 boxes (five of 32) as in
+  // @gemm_tn_128x224, and the pipeline's ten mbarriers: 217168 bytes of
+  // dynamic shared memory.
+  gpu.func @gemm_tn_128x160(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
+                            %m: index, %n: index, %k: index,
+                            %partials: memref<?xf32, 1>, %flags: memref<?xi32, 1>)
+      kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c160 = arith.constant 160 : index
+    %tid = gpu.thread_id x
+    %ktiles = arith.ceildivui %k, %c64 : index
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvvm.prefetch tensormap, %descA : !llvm.ptr
+      nvvm.prefetch tensormap, %descB : !llvm.ptr
+      nvvm.prefetch tensormap, %descC : !llvm.ptr
+    }
+    %tilesM = arith.ceildivui %m, %c128 : index
+    %tilesN = arith.ceildivui %n, %c160 : index
+    // Clusters of two CTAs along M walk 256x160 blocks of C.
+    %c2 = arith.constant 2 : index
+    %blocksM = arith.ceildivui %tilesM, %c2 : index
+    %units = arith.muli %blocksM, %tilesN : index
+    %cluster = gpu.cluster_id x
+    %clusters = gpu.cluster_dim x
+    %rank = gpu.cluster_block_id x
+
+    // Dynamic shared memory: five stages of A (16 KiB each), five of B
+    // (20 KiB each), the epilogue's 32 KiB of C boxes, then the pipeline's
+    // ten mbarriers.
+    %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %offB = arith.constant 81920 : index
+    %offC = arith.constant 184320 : index
+    %offBars = arith.constant 217088 : index
+    %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<40960xbf16, #gpu.address_space<workgroup>>
+    %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<51200xbf16, #gpu.address_space<workgroup>>
+    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16384xbf16, #gpu.address_space<workgroup>>
+    %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<10xi64, #gpu.address_space<workgroup>>
+    // The consumers' 256 threads release stages.
+    %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<10xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<5>
+    // Whole units, then the last ones' k-tiles, while the peers initialize.
+    %mn = arith.addi %m, %n : index
+    %mnk = arith.muli %mn, %k : index
+    %operandBytes = arith.muli %mnk, %c2 : index
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters operand_bytes %operandBytes
+    %items = cute_nvgpu.stream_k_work_count %sk, %cluster
+
+    // The stages: 128x64 tiles of A and 160x64 tiles of B, K-major in the
+    // 128-byte swizzle.
+    %lsA = cute.static : !cute.layout<"((8,16),64,5):((64,512),1,8192)">
+    %sA = cute.make_tensor %smemA, %lsA : (memref<40960xbf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),64,5):((64,512),1,8192)">) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,16),64,5):((64,512),1,8192)">
+    %lsB = cute.static : !cute.layout<"((8,20),64,5):((64,512),1,10240)">
+    %sB = cute.make_tensor %smemB, %lsB : (memref<51200xbf16, #gpu.address_space<workgroup>>, !cute.layout<"((8,20),64,5):((64,512),1,10240)">) -> !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,20),64,5):((64,512),1,10240)">
+
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+      %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+      %idA = cute.make_identity_tensor %shA : !cute.shape<"(?,?)">
+      %tileA = cute.static : !cute.tile<"(128,64)">
+      %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+      %idB = cute.make_identity_tensor %shB : !cute.shape<"(?,?)">
+      %tileB = cute.static : !cute.tile<"(80,64)">
+      %both = arith.constant 3 : i16
+      // This CTA's half of B's 160 rows: the one it loads and multicasts.
+      %cHalf = cute.make_coord %rank : !cute.coord<"(?,0)">
+      %leader = arith.cmpi eq, %tid, %c0 : index
+      scf.if %leader {
+        %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<5>
+        %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<5>) {
+          %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+          %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+          // A's tile row clamped as in @gemm_tn_128x256.
+          %tmLast = arith.subi %tilesM, %c1 : index
+          %tmA = arith.minui %tm, %tmLast : index
+          %cA = cute.make_coord %tmA : !cute.coord<"(?,_)">
+          %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
+          %tn2 = arith.muli %tn, %c2 : index
+          %half = arith.addi %tn2, %rank : index
+          %cB = cute.make_coord %half : !cute.coord<"(?,_)">
+          %gB = cute.local_tile %idB, %tileB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(80,64)">, !cute.coord<"(?,_)">
+          %end = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<5>) {
+            cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+            %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<5>
+            %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
+            %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+            %gAk = cute.slice %gA[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">
+            %sAs = cute.slice %sA[%cs] : !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,16),64,5):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
+            cute_nvgpu.tma_copy #tmaA, %descA, %gAk, %sAs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+            %gBk = cute.slice %gB[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(80,64,?):(1,16777216,1073741824)">, !cute.coord<"(_,_,?)">
+            %sBs = cute.slice %sB[%cs] : !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,20),64,5):((64,512),1,10240)">, !cute.coord<"(_,_,?)">
+            %sBh = cute.local_tile %sBs, %tileB, %cHalf : !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=10240} o ((8,20),64):((64,512),1)">, !cute.tile<"(80,64)">, !cute.coord<"(?,0)">
+            cute_nvgpu.tma_copy #tmaB160, %descB, %gBk, %sBh pipeline %pipe[%st] multicast %both : !cute.tensor<!cute.coord<"(?,?)">, coord, "(80,64):(1,16777216)">, !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=5120} o (80,64):(64,1)">, !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+            %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<5>
+            scf.yield %next : !cute_nvgpu.pipeline_state<5>
+          }
+          scf.yield %end : !cute_nvgpu.pipeline_state<5>
+        }
+        cute_nvgpu.pipeline_producer_tail %pipe, %last : !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+      }
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+      %ctid = arith.subi %tid, %c128 : index
+      %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+      %tileC = cute.static : !cute.tile<"(128,160)">
+      %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
+      %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<5>
+      %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<5>) {
+        %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+        %hasK = arith.cmpi ugt, %kEnd, %kBegin : index
+        %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+        %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
+        %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)">
+
+        // Mainloop, fixup and epilogue as in @gemm_tn_128x256.
+        %end:2 = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart, %prev = %tileStart) -> (!cute_nvgpu.pipeline_state<5>, !cute_nvgpu.pipeline_state<5>) {
+          cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+          %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<5>
+          %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+          %sAs = cute.slice %sA[%cs] : !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,16),64,5):((64,512),1,8192)">, !cute.coord<"(_,_,?)">
+          %sBs = cute.slice %sB[%cs] : !cute.tensor<bf16, smem, "Sw<3,3,3> o 0 o ((8,20),64,5):((64,512),1,10240)">, !cute.coord<"(_,_,?)">
+          %tCsA = cute_nvgpu.partition_a #tm160, %sAs, %ctid : !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=8192} o ((8,16),64):((64,512),1)">, index
+          %tCsB = cute_nvgpu.partition_b #tm160, %sBs, %ctid : !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=10240} o ((8,20),64):((64,512),1)">, index
+          %accumulate = arith.cmpi ne, %kt, %kBegin : index
+          nvvm.wgmma.fence.aligned
+          cute_nvgpu.gemm #tm160, %tCsA, %tCsB, %tCrC accumulate %accumulate : !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=4096} o ((64,16),1,4):((64,1),0,16)">, !cute.tensor<bf16, smem, "Sw<3,3,3> o ?{div=10240} o ((160,16),1,4):((64,1),0,16)">, !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)">
+          nvvm.wgmma.commit.group.sync.aligned
+          nvvm.wgmma.wait.group.sync.aligned 1
+          scf.if %accumulate {
+            cute_nvgpu.pipeline_consumer_release %pipe, %prev : !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+          }
+          %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<5>
+          scf.yield %next, %st : !cute_nvgpu.pipeline_state<5>, !cute_nvgpu.pipeline_state<5>
+        }
+        nvvm.wgmma.wait.group.sync.aligned 0
+        scf.if %hasK {
+          cute_nvgpu.pipeline_consumer_release %pipe, %end#1 : !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+        }
+
+        %store = cute_nvgpu.stream_k_fixup #tm160, %sk, %cluster, %i, %tCrC, %partials, %flags, %ctid cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<?xi32, 1>
+        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,160)">, !cute.coord<"(?,?)">
+        cute_nvgpu.epilogue_store #tm160, #tmaC32, %descC, %tCrC, %iC, %smemC, %ctid if %store per_warpgroup {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,160):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
+        scf.yield %end#0 : !cute_nvgpu.pipeline_state<5>
+      }
+      cute_nvgpu.epilogue_store_tail #tm160, %ctid per_warpgroup
+    }
+    gpu.return
+  }
+
   // 128x64 tiles, for GEMMs too small to fill the chip with wider ones:
   // SM90_64x64x16 wgmmas (32 accumulators a thread), 32-row halves of B,
   // eight stages of 24 KiB (short k-loops start on more loads in flight),
@@ -901,11 +1057,14 @@ gpu.module @kernels {
 func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index) {
   %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
   %c6 = arith.constant 6 : index
   %c7 = arith.constant 7 : index
   %c8 = arith.constant 8 : index
   %c64 = arith.constant 64 : index
   %c128 = arith.constant 128 : index
+  %c160 = arith.constant 160 : index
   %c192 = arith.constant 192 : index
   %c224 = arith.constant 224 : index
   %c256 = arith.constant 256 : index
@@ -927,6 +1086,10 @@ func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
   %units192 = arith.muli %tm2, %tn192 : index
   %waves192 = arith.ceildivui %units192, %clusters : index
   %time192 = arith.muli %waves192, %c6 : index
+  %tn160 = arith.ceildivui %n, %c160 : index
+  %units160 = arith.muli %tm2, %tn160 : index
+  %waves160 = arith.ceildivui %units160, %clusters : index
+  %time160 = arith.muli %waves160, %c5 : index
   %tn64 = arith.ceildivui %n, %c64 : index
   %units64 = arith.muli %tm2, %tn64 : index
   %oneWave64 = arith.cmpi ule, %units64, %clusters : index
@@ -949,19 +1112,32 @@ func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
   %under224 = arith.cmpi ult, %time192, %time224 : index
   %best192 = arith.andi %under256, %under224 : i1
   %use192 = arith.andi %best192, %shallow : i1
+  %below256 = arith.cmpi ult, %time160, %time256 : index
+  %below224 = arith.cmpi ult, %time160, %time224 : index
+  %below192 = arith.cmpi ult, %time160, %time192 : index
+  %below = arith.andi %below256, %below224 : i1
+  %best160 = arith.andi %below, %below192 : i1
+  %fourWaves = arith.muli %clusters, %c4 : index
+  %fewWaves160 = arith.cmpi ule, %units160, %fourWaves : index
+  %few160 = arith.andi %best160, %fewWaves160 : i1
+  %use160 = arith.andi %few160, %shallow : i1
   scf.if %use64 {
     func.call @launch_128x64(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
   } else {
     scf.if %use128 {
       func.call @launch_128x128(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
     } else {
-      scf.if %use224 {
-        func.call @launch_128x224(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
+      scf.if %use160 {
+        func.call @launch_128x160(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
       } else {
-        scf.if %use192 {
-          func.call @launch_128x192(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
+        scf.if %use224 {
+          func.call @launch_128x224(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
         } else {
-          func.call @launch_128x256(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
+          scf.if %use192 {
+            func.call @launch_128x192(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
+          } else {
+            func.call @launch_128x256(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
+          }
         }
       }
     }
@@ -1057,6 +1233,54 @@ func.func @launch_128x192(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xb
   %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
   %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
   gpu.launch_func @kernels::@gemm_tn_128x192 clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
+      threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
+      args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
+           %m : index, %n : index, %k : index,
+           %gPartials : memref<?xf32, 1>, %gFlags : memref<?xi32, 1>)
+  gpu.dealloc %partials : memref<?xf32>
+  gpu.dealloc %flags : memref<?xi32>
+  // The launch is synchronous: the kernel is done with the descriptors.
+  cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descC : !llvm.ptr
+  return
+}
+
+// As @launch_128x256, for the 128x160 kernel.
+func.func @launch_128x160(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
+                          %m: index, %n: index, %k: index) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c384 = arith.constant 384 : index
+  %smem = arith.constant 217168 : i32
+  %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+  %dK = cute.make_stride %k : !cute.stride<"(?,1)">
+  %lA = cute.make_layout %shA, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tA = cute.make_tensor %A, %lA : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descA = cute_nvgpu.make_tma_descriptor #tmaA, %tA : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+  %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tB = cute.make_tensor %B, %lB : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descB = cute_nvgpu.make_tma_descriptor #tmaB160, %tB : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %sms = cute_nvgpu.multiprocessor_count
+  %clusters = arith.divui %sms, %c2 : index
+  %grid = arith.muli %clusters, %c2 : index
+  %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+  %dN = cute.make_stride %n : !cute.stride<"(?,1)">
+  %lC = cute.make_layout %shC, %dN : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tC = cute.make_tensor %C, %lC : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descC = cute_nvgpu.make_tma_descriptor #tmaC32, %tC : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  // Stream-K's workspace: a 128x160 tile of f32 partial sums and a flag a
+  // block, the flags zero.
+  %tileElems = arith.constant 20480 : index
+  %partialElems = arith.muli %grid, %tileElems : index
+  %partials = gpu.alloc (%partialElems) : memref<?xf32>
+  %flags = gpu.alloc (%grid) : memref<?xi32>
+  %zero = arith.constant 0 : i32
+  gpu.memset %flags, %zero : memref<?xi32>, i32
+  %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
+  %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
+  gpu.launch_func @kernels::@gemm_tn_128x160 clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
       threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
       args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
            %m : index, %n : index, %k : index,

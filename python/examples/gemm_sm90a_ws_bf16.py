@@ -4,9 +4,10 @@ of two along M that share 256 x N blocks of C by stream-K. The producer's leader
 four-stage pipeline by TMA (B multicast, an N/2-row half from each CTA); two consumer warpgroups
 run wgmmas on each stage, release it, add up split tiles (stream_k_fixup) and store each 128 x N
 tile through shared memory by TMA (epilogue_store per_warpgroup: each warpgroup its own 64 rows
-on a named barrier of its own). One function builds the example's five kernels, N = 256, 224,
-192, 64 (eight stages, for small GEMMs) and 128 (six stages, for GEMMs of one wave of its
-units), where the IR spells each out.
+on a named barrier of its own). One function builds the example's six kernels, N = 256, 224,
+192, 160 (five stages, for GEMMs of one to three waves that the 192-wide units fill badly), 64
+(eight stages, for small GEMMs) and 128 (six stages, for GEMMs of one wave of its units), where
+the IR spells each out.
 Run: PYTHONPATH=python python3 <this file>
 """
 from cute_mlir.builder import *
@@ -21,7 +22,7 @@ TMA_C32 = tma_atom("store", bf16,
 
 def tma_c(tile_n):
     """C's atom: a consumer warpgroup's 64 rows in 64x64 boxes, or 64x32 where 64 does not
-    divide the tile (224 = 7 x 32)."""
+    divide the tile (224 = 7 x 32, 160 = 5 x 32)."""
     return TMA_C if tile_n % 64 == 0 else TMA_C32
 
 
@@ -32,7 +33,7 @@ def tma_b(tile_n):
 
 
 def gemm_tn(tile_n, stages=4):
-    """The kernel on 128 x tile_n tiles of C (tile_n 256, 224, 192, 128 or 64) with `stages`
+    """The kernel on 128 x tile_n tiles of C (tile_n 256, 224, 192, 160, 128 or 64) with `stages`
     pipeline stages: gemm_tn_128x<tile_n>."""
     TM = tiled_mma(f"SM90_64x{tile_n}x16_F32BF16BF16_SS", (2, 1, 1))
     half, TMA_B = tile_n // 2, tma_b(tile_n)  # the rows of B each CTA loads and multicasts
@@ -127,6 +128,7 @@ def gemm_tn(tile_n, stages=4):
 
 
 gemm_tn_128x256, gemm_tn_128x192, gemm_tn_128x224 = gemm_tn(256), gemm_tn(192), gemm_tn(224)
+gemm_tn_128x160 = gemm_tn(160, stages=5)
 gemm_tn_128x64 = gemm_tn(64, stages=8)
 gemm_tn_128x128 = gemm_tn(128, stages=6)
 
@@ -150,7 +152,7 @@ def main():
     shapes = [(1000, 3000, 520), (129, 264, 72), (128, 128, 64), (2048, 1536, 4104),
               (1000, 1024, 8192)]
     kernels = ((gemm_tn_128x256, 256), (gemm_tn_128x192, 192), (gemm_tn_128x224, 224),
-               (gemm_tn_128x64, 64), (gemm_tn_128x128, 128))
+               (gemm_tn_128x160, 160), (gemm_tn_128x64, 64), (gemm_tn_128x128, 128))
     compiled = build(*(k for k, _ in kernels)).compile(chip="sm_90a")
     failed = sum(gemm_check.run(f"gemm_sm90a_ws_bf16 {k.name}", compiled, launcher(k, tile_n),
                                 dtype="bfloat16", out_dtype="bfloat16", checked=shapes)

@@ -194,12 +194,14 @@ def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
 # clusters of an H100 SXM or H200: 2048x2048 (64 units) and 4096x4096 (256,
 # 4 waves of 66) take the 128x256 kernel, 1000x3000 (48 units, 73% of a
 # wave) and 3072x3072 (144, a third wave 18% full) the 128x192 one. bf16
-# and f16: of the 128x256, 128x224 and 128x192 kernels, the one whose units
-# take the fewest whole waves times N / 256, the wider on a tie, but the
-# 128x256 one where K >= 8192 and its units fill at most two waves:
-# 3072x3072 and 1536x4096 (as many waves of 192 as of 224 and 256) take
-# the 128x192 kernel, 2560x2560 and 3328x3328 the 128x224 one, 2048x2048,
-# 4096x4096 and 2560x2560 with K = 8192 the 128x256 one.
+# and f16: of the 128x256, 128x224, 128x192 and 128x160 kernels, the one
+# whose units take the fewest whole waves times N / 256, the wider on a
+# tie, but the 128x256 one where K >= 8192 and its units fill at most two
+# waves: 3072x3072 and 1536x4096 (as many waves of 192 as of 224 and 256)
+# take the 128x192 kernel, 2560x2560 and 3328x3328 the 128x224 one,
+# 1536x1536 (60 units of 256x160, 48 of 256x192: one wave each) and
+# 1280x4096 (two waves of each) the 128x160 one, 2048x2048, 4096x4096 and
+# 2560x2560 with K = 8192 the 128x256 one.
 GEMM_LAUNCHES = [
     ("gemm-sm90a-ws-fp8.mlir", "float8_e4m3fn", "bfloat16", (0.5,),
      [(2048, 2048, 1024, "gemm_tn_128x256"), (1000, 3000, 528, "gemm_tn_128x192"),
@@ -211,11 +213,12 @@ GEMM_LAUNCHES = [
       (1536, 4096, 1024, "gemm_tn_128x192"), (2560, 2560, 8192, "gemm_tn_128x256"),
       (2560, 2560, 1024, "gemm_tn_128x224"), (4096, 4096, 256, "gemm_tn_128x256"),
       (1024, 1024, 1024, "gemm_tn_128x64"), (1280, 1024, 1024, "gemm_tn_128x128"),
-      (1024, 1024, 16384, "gemm_tn_128x128"), (512, 4096, 4096, "gemm_tn_128x128")]),
+      (1024, 1024, 16384, "gemm_tn_128x128"), (512, 4096, 4096, "gemm_tn_128x128"),
+      (1536, 1536, 1024, "gemm_tn_128x160")]),
     ("gemm-sm90a-ws.mlir", "float16", "float32", (),
      [(2048, 2048, 1024, "gemm_tn_128x256"), (3072, 3072, 512, "gemm_tn_128x192"),
       (3328, 3328, 512, "gemm_tn_128x224"), (1024, 1024, 1024, "gemm_tn_128x64"),
-      (512, 4096, 4096, "gemm_tn_128x128")])]
+      (512, 4096, 4096, "gemm_tn_128x128"), (1280, 4096, 1024, "gemm_tn_128x160")])]
 
 
 @requires_gpu
