@@ -4,7 +4,7 @@
 // C (M,N) row-major in f32. gemm-sm90a-ws-bf16.mlir is the same GEMM in
 // bf16 (bf16 in, bf16 out).
 //
-// Five kernels of one design, on tiles of five widths, and a @launch
+// Six kernels of one design, on tiles of six widths, and a @launch
 // that picks one by the shape, as cuBLAS's heuristics pick a kernel:
 //  - @gemm_tn_128x256 on 128x256 tiles, described below;
 //  - @gemm_tn_128x224 and @gemm_tn_128x192, the same on 128x224 and
@@ -18,7 +18,12 @@
 //  - @gemm_tn_128x128, the same on 128x128 tiles with six stages, for
 //    GEMMs whose 256x128 units fill one wave where the wider tiles' fewer
 //    units leave stream-K to split them (512x4096x4096, 1024x2048,
-//    2048x1024): up to 1.37x as fast there on an H200.
+//    2048x1024): up to 1.37x as fast there on an H200;
+//  - @gemm_tn_128x160, the same on 128x160 tiles with five stages, for
+//    GEMMs of one to four waves that the 192-wide units fill badly
+//    (1536^3: 60 units of 256x160 for 66 clusters, 48 of 256x192):
+//    1.06x (bf16) and 1.11x (f16) as fast at the median on an H200 where
+//    @launch takes it.
 //
 // The grid has one block per SM, in clusters of two CTAs along M. The
 // clusters share 256x256 blocks of C (units of work, numbered in
@@ -59,12 +64,13 @@
 // through the loops.
 //
 // Launch: @launch below, or @launch_128x256 / _128x224 / _128x192 /
-// _128x64 / _128x128 for one kernel. Clusters of (2, 1, 1), grid (2 * (SMs / 2)),
-// block (384), 229440 (213056 for 128x224, 196672 for 128x192, 229504 for
-// 128x64, 229472 for 128x128) bytes of dynamic shared memory; `partials` of a tile of f32 a
-// block and `flags` of one i32 a block, zero (each launch leaves
-// them zero); any M, N a multiple of 4 (C's rows start 16 bytes apart, as
-// TMA needs), K a multiple of 8.
+// _128x160 / _128x64 / _128x128 for one kernel. Clusters of (2, 1, 1), grid
+// (2 * (SMs / 2)), block (384), 229440 (213056 for 128x224, 196672 for
+// 128x192, 217168 for 128x160, 229504 for 128x64, 229472 for 128x128) bytes
+// of dynamic shared memory; `partials` of a tile of f32 a block and `flags`
+// of one i32 a block, zero (each launch leaves them zero); any M, N a
+// multiple of 4 (C's rows start 16 bytes apart, as TMA needs), K a
+// multiple of 8.
 //
 //   cute-opt examples/gemm-sm90a-ws.mlir --cute-to-ptx="chip=sm_90a" \
 //     | cute-opt --cute-write-ptx="dir=out"
@@ -1027,10 +1033,14 @@ gpu.module @kernels {
 // kernel of 128xN tiles runs its units (a cluster's 256xN blocks of C) on
 // the W clusters (SMs / 2) in ceil(units / W) waves, each N / 256 of a
 // 128x256 wave's time: @launch runs the kernel whose waves take the least
-// time (in 32-column steps, 8, 7 and 6 a wave), the wider one on a tie;
-// but the 128x256 one where K >= 8192 and its units fill at most two
-// waves: there stream-K splits deep units, A and B outgrow L2, and the
-// narrower tiles' extra operand traffic costs more than their waves save.
+// time (in 32-column steps, 8, 7, 6 and 5 a wave), the wider one on a
+// tie, the 128x160 one only where its units fill at most four waves (with
+// more, its extra operand traffic per FLOP, 1.2 times the 256-wide tile's,
+// costs more than its waves save: 8192x8192x4096 ran 5% slower on it than
+// on the 128x224 kernel on an H200); but the 128x256 one where K >= 8192
+// and its units fill at most two waves: there stream-K splits deep units,
+// A and B outgrow L2, and the narrower tiles' extra operand traffic costs
+// more than their waves save.
 // Timed side by side on an H100 at 13 shapes from 1792^3 to 8192^3, the
 // kernel this picks was the fastest of the three at 12 (bf16) and 11
 // (f16 -> f32), else within 2.1% of it; 0.5 to 21% faster than the
