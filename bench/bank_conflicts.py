@@ -73,9 +73,8 @@ def read_remarks(path):
 # hold six kernels each: the 128x256 one's epilogue, the 128x192 one's, the
 # 128x224 one's, the 128x160 one's, the 128x64 one's and the 128x128 one's
 # (per_warpgroup: each warp's stores are its warpgroup's, on its 64 rows);
-# the fp8 file
-# four: the 128x192 one's epilogue, the 128x256 one's two (a 128-column
-# half each), the 128x64 one's and the 128x128 one's.
+# the fp8 file four: the 128x192 one's epilogue, the 128x256 one's two (a
+# 128-column half each), the 128x64 one's and the 128x128 one's.
 EPILOGUES = {f"{name}-{n}": (n, i, i + 1, 6)
              for name in ("gemm-sm90a-ws", "gemm-sm90a-ws-bf16")
              for i, n in enumerate((256, 192, 224, 160, 64, 128))}

@@ -119,10 +119,11 @@ def warp_specialized(label, n, stages=4, **types):
     """The f16/bf16 warp-specialized kernel of 128xN tiles, gemm_tn_128xN
     (one producer and two consumer warpgroups), in clusters of two CTAs along
     M: `stages` stages (four; eight in the 128x64 kernels, six in the
-    128x128 ones, five in the 128x160 ones) of a 128x64 A box and an Nx64 B tile (each CTA loads an
-    N/2-row half and multicasts it to both), the epilogue's C boxes of 64
-    rows (two 8 KiB stages for each consumer warpgroup, which stores its own
-    64 rows of a tile), then two mbarriers a stage. Stream-K: the last
+    128x128 ones, five in the 128x160 ones) of a 128x64 A box and an Nx64
+    B tile (each CTA loads an N/2-row half and multicasts it to both), the
+    epilogue's C boxes of 64 rows (two 8 KiB stages for each consumer
+    warpgroup, which stores its own 64 rows of a tile), then two mbarriers a
+    stage. Stream-K: the last
     units' k-tiles shared among the clusters."""
     return Kernel(f"{label}-{n}", f"--{label}-{n}", f"gemm_tn_128x{n}", 384,
                   stages * (16384 + 128 * n) + 2 * 16384 + 16 * stages,
@@ -157,7 +158,7 @@ KERNELS = [
     # f16 in, f32 out (examples/gemm-sm90a-ws.mlir): C in 64x32 f32 boxes.
     *(warp_specialized("gemm-sm90a-ws", n, box_c=(32, 64))
       for n in (256, 192, 224)),
-    # Their kernels on 128x160 tiles, for GEMMs of one to three waves that
+    # Their kernels on 128x160 tiles, for GEMMs of one to four waves that
     # the 192-wide units fill badly: five stages of 36 KiB.
     warp_specialized("gemm-sm90a-ws", 160, stages=5, box_c=(32, 64)),
     # Their kernels for small GEMMs, on 128x64 tiles: eight stages of 24
@@ -167,8 +168,8 @@ KERNELS = [
     # stages of 32 KiB.
     warp_specialized("gemm-sm90a-ws", 128, stages=6, box_c=(32, 64)),
     # bf16 (examples/gemm-sm90a-ws-bf16.mlir): C in 64x64 boxes, or 64x32
-    # (64-byte swizzle) where 64 does not divide the tile (224 = 7 x 32, 160 =
-    # 5 x 32).
+    # (64-byte swizzle) where 64 does not divide the tile (224 = 7 x 32,
+    # 160 = 5 x 32).
     *(warp_specialized("gemm-sm90a-ws-bf16", n, in_type="bf16",
                        out_type="bf16", box_c=(64, 64) if n % 64 == 0
                        else (32, 64), swizzle_c=None if n % 64 == 0 else 64)

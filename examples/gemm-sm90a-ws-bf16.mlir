@@ -574,7 +574,7 @@ gpu.module @kernels {
     gpu.return
   }
 
-  // 128x160 tiles, for GEMMs of one to three waves that the 192-wide
+  // 128x160 tiles, for GEMMs of one to four waves that the 192-wide
   // units fill badly (1536^3, 1280x4096, 4096x1280): SM90_64x160x16
   // wgmmas (80 accumulators a thread), 80-row halves of B multicast, five
   // stages of 36 KiB, C in 128x32 boxes (five of 32) as in

@@ -5,7 +5,7 @@ four-stage pipeline by TMA (B multicast, an N/2-row half from each CTA); two con
 run wgmmas on each stage, release it, add up split tiles (stream_k_fixup) and store each 128 x N
 tile through shared memory by TMA (epilogue_store per_warpgroup: each warpgroup its own 64 rows
 on a named barrier of its own). One function builds the example's six kernels, N = 256, 224,
-192, 160 (five stages, for GEMMs of one to three waves that the 192-wide units fill badly), 64
+192, 160 (five stages, for GEMMs of one to four waves that the 192-wide units fill badly), 64
 (eight stages, for small GEMMs) and 128 (six stages, for GEMMs of one wave of its units), where
 the IR spells each out.
 Run: PYTHONPATH=python python3 <this file>

@@ -196,9 +196,10 @@ def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
 # wave) and 3072x3072 (144, a third wave 18% full) the 128x192 one. bf16
 # and f16: of the 128x256, 128x224, 128x192 and 128x160 kernels, the one
 # whose units take the fewest whole waves times N / 256, the wider on a
-# tie, but the 128x256 one where K >= 8192 and its units fill at most two
-# waves: 3072x3072 and 1536x4096 (as many waves of 192 as of 224 and 256)
-# take the 128x192 kernel, 2560x2560 and 3328x3328 the 128x224 one,
+# tie, the 128x160 one only where its units fill at most four waves, but
+# the 128x256 one where K >= 8192 and its units fill at most two waves:
+# 3072x3072 and 1536x4096 (as many waves of 192 as of 224 and 256) take
+# the 128x192 kernel, 2560x2560 and 3328x3328 the 128x224 one,
 # 1536x1536 (60 units of 256x160, 48 of 256x192: one wave each) and
 # 1280x4096 (two waves of each) the 128x160 one, 2048x2048, 4096x4096 and
 # 2560x2560 with K = 8192 the 128x256 one.
