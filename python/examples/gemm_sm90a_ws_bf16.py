@@ -157,8 +157,8 @@ def main():
     failed = sum(gemm_check.run(f"gemm_sm90a_ws_bf16 {k.name}", compiled, launcher(k, tile_n),
                                 dtype="bfloat16", out_dtype="bfloat16", checked=shapes)
                  for k, tile_n in kernels)
-    # Each kernel compiled for one problem and this GPU's grid as well (M, N, K and the
-    # cluster count folded in), checked at that problem.
+    # The first three kernels compiled for one problem each and this GPU's grid as well (M,
+    # N, K and the cluster count folded in), each checked at its problem.
     try:
         grid = 2 * (runtime.multiprocessor_count() // 2)
     except runtime.NoGpuError:
