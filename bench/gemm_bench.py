@@ -123,8 +123,7 @@ def warp_specialized(label, n, stages=4, **types):
     B tile (each CTA loads an N/2-row half and multicasts it to both), the
     epilogue's C boxes of 64 rows (two 8 KiB stages for each consumer
     warpgroup, which stores its own 64 rows of a tile), then two mbarriers a
-    stage. Stream-K: the last
-    units' k-tiles shared among the clusters."""
+    stage. Stream-K: the last units' k-tiles shared among the clusters."""
     return Kernel(f"{label}-{n}", f"--{label}-{n}", f"gemm_tn_128x{n}", 384,
                   stages * (16384 + 128 * n) + 2 * 16384 + 16 * stages,
                   (128, n),
@@ -227,8 +226,10 @@ TMA_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}  # CU_TENSOR_MAP_SWIZZLE_*
 # waves, the next two are C of one row of tiles (ragged, and split-K),
 # where a cluster of two along M has one CTA past C's edge, the next has
 # three rows of tiles: the second cluster row's second CTA lies past C's
-# edge, and the last is ragged in M, N and K where the f16 and bf16
-# launches pick their 128x128 kernels (one wave of 256x128 units).
+# edge, and the last two are ragged in M, N and K where the f16 and bf16
+# launches pick their 128x128 kernels (one wave of 256x128 units) and their
+# 128x160 kernels (one wave of 256x160 units, where the 256x192 ones are as
+# many waves and wider).
 CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (200, 136, 80),
                 (1000, 3000, 520), (1000, 3000, 528),
                 (2048, 2048, 1024), (4096, 4096, 4096), (8192, 8192, 2048),
