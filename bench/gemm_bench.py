@@ -131,7 +131,7 @@ def warp_specialized(label, n, stages=4, **types):
                   cluster=(2, 1, 1), stream_k=True, **types)
 
 
-def fp8_warp_specialized(n, stages, c_stages=2, stream_k=True):
+def fp8_warp_specialized(n, stages, c_stages=2, stream_k=True, **c_box):
     """The fp8 warp-specialized kernel of 128xN tiles, gemm_tn_128xN, in
     clusters of two CTAs along M: `stages` stages of a 128x128 A box (k-tiles
     128 deep) and an Nx128 B tile (each CTA loads an N/2-row half and
@@ -143,8 +143,8 @@ def fp8_warp_specialized(n, stages, c_stages=2, stream_k=True):
                   stages * (16384 + 128 * n) + c_stages * 16384 + 16 * stages,
                   (128, n), "persistent", "tma", in_type="e4m3",
                   out_type="bf16", box_a=(128, 128), box_b=(128, n // 2),
-                  box_c=(64, 128), cluster=(2, 1, 1), scale=0.5,
-                  stream_k=stream_k)
+                  cluster=(2, 1, 1), scale=0.5, stream_k=stream_k,
+                  **(c_box or dict(box_c=(64, 128))))
 
 
 KERNELS = [
@@ -194,12 +194,15 @@ KERNELS = [
     # 128x128 tiles, for GEMMs of one wave of 256x128 units: the same with
     # six stages.
     fp8_warp_specialized(128, stages=6),
+    # 128x160 tiles: five stages; each consumer warpgroup stores its 64 rows
+    # in 64x32 boxes (160 = 5 x 32) from its own two 8 KiB stages.
+    fp8_warp_specialized(160, stages=5, box_c=(32, 64), swizzle_c=64),
 ]
 # The warp-specialized GEMMs as their @launch runs them: one of their
 # kernels by the shape (listed after them), widest first.
 for _name, _widths in (("gemm-sm90a-ws", (256, 224, 192, 160, 128, 64)),
                        ("gemm-sm90a-ws-bf16", (256, 224, 192, 160, 128, 64)),
-                       ("gemm-sm90a-ws-fp8", (256, 192, 128, 64))):
+                       ("gemm-sm90a-ws-fp8", (256, 192, 160, 128, 64))):
     _picks = tuple(f"{_name}-{w}" for w in _widths)
     _at = max(i for i, k in enumerate(KERNELS) if k.label in _picks)
     KERNELS.insert(_at + 1, dataclasses.replace(
@@ -283,9 +286,12 @@ def picked(k, m, n, kk, sms):
     64-wide one where its units fill at most one wave (with 64 k-tiles or
     more only for M <= 512: K >= 4096 in f16 and bf16, 8192 in fp8), then
     the 128-wide one where its units fill at most one wave. Else, fp8
-    (gemm-sm90a-ws-fp8.mlir; 256, 192, 128 and 64 wide): the 256-wide one
-    (data-parallel) where its units fill at most four waves to nine tenths
-    or more, else the 192-wide one (stream-K, no part-empty wave). f16 and
+    (gemm-sm90a-ws-fp8.mlir; 256, 192, 160, 128 and 64 wide): the 256-wide
+    one (data-parallel) where its units fill at most four waves to nine
+    tenths or more; the 160-wide one where its whole waves take less time
+    than the 192-wide one's, in at most four waves, and with K >= 8192 only
+    where its last wave is nine tenths full; else the 192-wide one
+    (stream-K, no part-empty wave). f16 and
     bf16 (gemm-sm90a-ws.mlir, gemm-sm90a-ws-bf16.mlir; 256, 224, 192, 160,
     128 and 64 wide): of the others, the one whose whole waves take the least
     time, each N / 256 of a 256-wide wave's, the wider one on a tie, the
@@ -309,11 +315,25 @@ def picked(k, m, n, kk, sms):
         return small
     if units(mid) <= clusters:
         return mid
+
+    def waves(e):
+        return -(-units(e) // clusters)
+
     if k.in_type in FP8:
-        wide, narrow = entries
-        waves = -(-units(wide) // clusters)
-        return wide if waves <= 4 and \
-            10 * units(wide) >= 9 * waves * clusters else narrow
+        wide, narrow, *rest = entries
+        if waves(wide) <= 4 and \
+                10 * units(wide) >= 9 * waves(wide) * clusters:
+            return wide
+        # The 160-wide one (where the PTX has it) where its whole waves take
+        # less time than the 192-wide one's, in at most four waves; with K
+        # of 8192 or more only if its last wave is full, since there
+        # stream-K fills the 192-wide kernel's last wave well.
+        return next((e for e in rest
+                     if waves(e) * (e.tile[1] // 32) <
+                     waves(narrow) * (narrow.tile[1] // 32) and
+                     waves(e) <= 4 and (kk < 8192 or 10 * (
+                         units(e) - (waves(e) - 1) * clusters) >=
+                         9 * clusters)), narrow)
     if kk >= 8192 and units(entries[0]) <= 2 * clusters:
         return entries[0]
     # The 160-wide one only where its units fill at most four waves: with

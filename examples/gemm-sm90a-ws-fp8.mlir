@@ -46,6 +46,7 @@
 #tm64 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x32_F32E4M3E4M3_SS, "(2,1,1)">
 #tm128 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_F32E4M3E4M3_SS, "(2,1,1)">
 #tm256 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x128x32_F32E4M3E4M3_SS, "(2,1,1)">
+#tm160 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x160x32_F32E4M3E4M3_SS, "(2,1,1)">
 // The TMA atoms are written from shared-memory layouts, as CuTe's
 // make_tma_copy takes them: one stage of A and of B (the box and its
 // 128-byte swizzle follow; B's multicast to the 2 CTAs of a cluster splits
@@ -56,7 +57,9 @@
 #tmaB64 = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,8),128):((128,1024),1)", multicast = 2>
 #tmaB128 = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,16),128):((128,1024),1)", multicast = 2>
 #tmaB256 = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,32),128):((128,1024),1)", multicast = 2>
+#tmaB160 = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,20),128):((128,1024),1)", multicast = 2>
 #tmaC = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<3,3,3> o 0 o (128,64):(64,1)">
+#tmaC32 = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<2,3,3> o 0 o (64,32):(32,1)">
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   // 128x192 tiles: each k-tile's four SM90_64x192x32_F32E4M3E4M3_SS wgmmas a
@@ -757,6 +760,161 @@ gpu.module @kernels {
     }
     gpu.return
   }
+
+  // 128x160 tiles, for GEMMs of one to four waves that the 192-wide units
+  // fill badly: the 128x192 kernel's design with SM90_64x160x32 wgmmas into
+  // a 64x160 temporary (160 registers of accumulators a thread), five stages
+  // of 36 KiB (80-row halves of B multicast), and the bf16 example's
+  // 128x160 epilogue: each consumer warpgroup stores its 64 rows in 64x32
+  // boxes (160 is five boxes of 32; 64-byte swizzle) from its own 16 KiB,
+  // on named barriers 2 and 3. 217168 bytes of dynamic shared memory.
+  gpu.func @gemm_tn_128x160(%descA: !llvm.ptr, %descB: !llvm.ptr, %descC: !llvm.ptr,
+                            %m: index, %n: index, %k: index, %scale: f32,
+                            %partials: memref<?xf32, 1>, %flags: memref<?xi32, 1>)
+      kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %c160 = arith.constant 160 : index
+    %tid = gpu.thread_id x
+    %ktiles = arith.ceildivui %k, %c128 : index
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvvm.prefetch tensormap, %descA : !llvm.ptr
+      nvvm.prefetch tensormap, %descB : !llvm.ptr
+      nvvm.prefetch tensormap, %descC : !llvm.ptr
+    }
+    %tilesM = arith.ceildivui %m, %c128 : index
+    %tilesN = arith.ceildivui %n, %c160 : index
+    // Clusters of two CTAs along M walk 256x160 blocks of C.
+    %c2 = arith.constant 2 : index
+    %blocksM = arith.ceildivui %tilesM, %c2 : index
+    %units = arith.muli %blocksM, %tilesN : index
+    %cluster = gpu.cluster_id x
+    %clusters = gpu.cluster_dim x
+    %rank = gpu.cluster_block_id x
+    // Whole units, then the last ones' k-tiles shared among the clusters.
+    %mn = arith.addi %m, %n : index
+    %operandBytes = arith.muli %mn, %k : index
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters operand_bytes %operandBytes
+    %items = cute_nvgpu.stream_k_work_count %sk, %cluster
+
+    // Dynamic shared memory: five stages of A (16 KiB each), five of B
+    // (20 KiB each), the epilogue's 32 KiB of C boxes, then the pipeline's
+    // ten mbarriers.
+    %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %offB = arith.constant 81920 : index
+    %offC = arith.constant 184320 : index
+    %offBars = arith.constant 217088 : index
+    %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<81920xf8E4M3FN, #gpu.address_space<workgroup>>
+    %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<102400xf8E4M3FN, #gpu.address_space<workgroup>>
+    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16384xbf16, #gpu.address_space<workgroup>>
+    %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<10xi64, #gpu.address_space<workgroup>>
+    // The consumers' 256 threads release stages.
+    %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<10xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<5>
+
+    // The stages: 128x128 tiles of A and 160x128 tiles of B, K-major in
+    // the 128-byte swizzle.
+    %lsA = cute.static : !cute.layout<"((8,16),128,5):((128,1024),1,16384)">
+    %sA = cute.make_tensor %smemA, %lsA : (memref<81920xf8E4M3FN, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),128,5):((128,1024),1,16384)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,5):((128,1024),1,16384)">
+    %lsB = cute.static : !cute.layout<"((8,20),128,5):((128,1024),1,20480)">
+    %sB = cute.make_tensor %smemB, %lsB : (memref<102400xf8E4M3FN, #gpu.address_space<workgroup>>, !cute.layout<"((8,20),128,5):((128,1024),1,20480)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,20),128,5):((128,1024),1,20480)">
+
+    cute_nvgpu.warp_specialize producer 1 registers 24 {
+    ^bb0(%wg: index):
+      // Coordinates of A (M,K) and B (N,K): TMA copies boxes by coordinate.
+      %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+      %idA = cute.make_identity_tensor %shA : !cute.shape<"(?,?)">
+      %tileA = cute.static : !cute.tile<"(128,128)">
+      %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+      %idB = cute.make_identity_tensor %shB : !cute.shape<"(?,?)">
+      %tileB = cute.static : !cute.tile<"(80,128)">
+      %both = arith.constant 3 : i16
+      // This CTA's half of B's 160 rows: the one it loads and multicasts.
+      %cHalf = cute.make_coord %rank : !cute.coord<"(?,0)">
+      %leader = arith.cmpi eq, %tid, %c0 : index
+      scf.if %leader {
+        %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<5>
+        %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<5>) {
+          %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+          %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+          // A's tile row clamped as in @gemm_tn_128x192.
+          %tmLast = arith.subi %tilesM, %c1 : index
+          %tmA = arith.minui %tm, %tmLast : index
+          %cA = cute.make_coord %tmA : !cute.coord<"(?,_)">
+          %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,_)">
+          %tn2 = arith.muli %tn, %c2 : index
+          %half = arith.addi %tn2, %rank : index
+          %cB = cute.make_coord %half : !cute.coord<"(?,_)">
+          %gB = cute.local_tile %idB, %tileB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(80,128)">, !cute.coord<"(?,_)">
+          %end = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<5>) {
+            cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+            %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<5>
+            %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
+            %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+            %gAk = cute.slice %gA[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">
+            %sAs = cute.slice %sA[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,5):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
+            cute_nvgpu.tma_copy #tmaA, %descA, %gAk, %sAs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+            %gBk = cute.slice %gB[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(80,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">
+            %sBs = cute.slice %sB[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,20),128,5):((128,1024),1,20480)">, !cute.coord<"(_,_,?)">
+            %sBh = cute.local_tile %sBs, %tileB, %cHalf : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=20480} o ((8,20),128):((128,1024),1)">, !cute.tile<"(80,128)">, !cute.coord<"(?,0)">
+            cute_nvgpu.tma_copy #tmaB160, %descB, %gBk, %sBh pipeline %pipe[%st] multicast %both : !cute.tensor<!cute.coord<"(?,?)">, coord, "(80,128):(1,16777216)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=10240} o (80,128):(128,1)">, !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+            %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<5>
+            scf.yield %next : !cute_nvgpu.pipeline_state<5>
+          }
+          scf.yield %end : !cute_nvgpu.pipeline_state<5>
+        }
+        cute_nvgpu.pipeline_producer_tail %pipe, %last : !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+      }
+    } consumer 2 registers 240 {
+    ^bb0(%wg: index):
+      %ctid = arith.subi %tid, %c128 : index
+      %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+      %tileC = cute.static : !cute.tile<"(128,160)">
+      %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
+      %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<5>
+      %false = arith.constant false
+      %zeros = arith.constant dense<0.0> : vector<80xf32>
+      %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<5>) {
+        %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+        %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+        %cC = cute.make_coord %tm, %tn : !cute.coord<"(?,?)">
+        %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)">
+        %tCrT = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)">
+        cute.store_vector %zeros, %tCrC : vector<80xf32>, !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)">
+
+        // Mainloop, promotion every k-tile and fixup as in @gemm_tn_128x192.
+        %end = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<5>) {
+          cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+          %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<5>
+          %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+          %sAs = cute.slice %sA[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,5):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
+          %sBs = cute.slice %sB[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,20),128,5):((128,1024),1,20480)">, !cute.coord<"(_,_,?)">
+          %tCsA = cute_nvgpu.partition_a #tm160, %sAs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, index
+          %tCsB = cute_nvgpu.partition_b #tm160, %sBs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=20480} o ((8,20),128):((128,1024),1)">, index
+          nvvm.wgmma.fence.aligned
+          cute_nvgpu.gemm #tm160, %tCsA, %tCsB, %tCrT accumulate %false : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o ((64,32),1,4):((128,1),0,32)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=20480} o ((160,32),1,4):((128,1),0,32)">, !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)">
+          nvvm.wgmma.commit.group.sync.aligned
+          nvvm.wgmma.wait.group.sync.aligned 0
+          cute_nvgpu.pipeline_consumer_release %pipe, %st : !cute_nvgpu.pipeline<5>, !cute_nvgpu.pipeline_state<5>
+          %acc = cute.load_vector %tCrC : !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)"> -> vector<80xf32>
+          %part = cute.load_vector %tCrT : !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)"> -> vector<80xf32>
+          %sum = arith.addf %acc, %part : vector<80xf32>
+          cute.store_vector %sum, %tCrC : vector<80xf32>, !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)">
+          %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<5>
+          scf.yield %next : !cute_nvgpu.pipeline_state<5>
+        }
+
+        %store = cute_nvgpu.stream_k_fixup #tm160, %sk, %cluster, %i, %tCrC, %partials, %flags, %ctid cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<?xi32, 1>
+        // Each warpgroup stores its own 64 rows of scale * (A B^T).
+        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,160)">, !cute.coord<"(?,?)">
+        cute_nvgpu.epilogue_store #tm160, #tmaC32, %descC, %tCrC, %iC, %smemC, %ctid if %store scale %scale : f32 per_warpgroup {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,20),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,160):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
+        scf.yield %end : !cute_nvgpu.pipeline_state<5>
+      }
+      cute_nvgpu.epilogue_store_tail #tm160, %ctid per_warpgroup
+    }
+    gpu.return
+  }
 }
 
 // C (m,n) = scale * A (m,k) * B (n,k)^T by whichever kernel suits the shape.
@@ -784,12 +942,17 @@ gpu.module @kernels {
 // of 256x64 units with K <= 1024; one wave with K >= 8192 and M > 512).
 func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index, %scale: f32) {
+  %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
   %c9 = arith.constant 9 : index
   %c10 = arith.constant 10 : index
   %c64 = arith.constant 64 : index
   %c128 = arith.constant 128 : index
+  %c160 = arith.constant 160 : index
+  %c192 = arith.constant 192 : index
   %c256 = arith.constant 256 : index
   %c8192 = arith.constant 8192 : index
   %tm = arith.ceildivui %m, %c128 : index
@@ -801,9 +964,9 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   %tn64 = arith.ceildivui %n, %c64 : index
   %units64 = arith.muli %tm2, %tn64 : index
   %oneWave64 = arith.cmpi ule, %units64, %clusters : index
-  %shallow64 = arith.cmpi ult, %k, %c8192 : index
+  %shallowK = arith.cmpi ult, %k, %c8192 : index
   %fewRows = arith.cmpi ule, %tm2, %c2 : index
-  %deep64 = arith.ori %shallow64, %fewRows : i1
+  %deep64 = arith.ori %shallowK, %fewRows : i1
   %use64 = arith.andi %oneWave64, %deep64 : i1
   %tn128 = arith.ceildivui %n, %c128 : index
   %units128 = arith.muli %tm2, %tn128 : index
@@ -815,6 +978,25 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   %slots9 = arith.muli %slots, %c9 : index
   %full = arith.cmpi uge, %units10, %slots9 : index
   %wide = arith.andi %fewWaves, %full : i1
+  %tn160 = arith.ceildivui %n, %c160 : index
+  %units160 = arith.muli %tm2, %tn160 : index
+  %waves160 = arith.ceildivui %units160, %clusters : index
+  %time160 = arith.muli %waves160, %c5 : index
+  %tn192 = arith.ceildivui %n, %c192 : index
+  %units192 = arith.muli %tm2, %tn192 : index
+  %waves192 = arith.ceildivui %units192, %clusters : index
+  %time192 = arith.muli %waves192, %c6 : index
+  %faster160 = arith.cmpi ult, %time160, %time192 : index
+  %fewWaves160 = arith.cmpi ule, %waves160, %c4 : index
+  %waves160m1 = arith.subi %waves160, %c1 : index
+  %before160 = arith.muli %waves160m1, %clusters : index
+  %last160 = arith.subi %units160, %before160 : index
+  %last160x10 = arith.muli %last160, %c10 : index
+  %clusters9 = arith.muli %clusters, %c9 : index
+  %full160 = arith.cmpi uge, %last160x10, %clusters9 : index
+  %filled160 = arith.ori %shallowK, %full160 : i1
+  %few160 = arith.andi %faster160, %fewWaves160 : i1
+  %use160 = arith.andi %few160, %filled160 : i1
   scf.if %use64 {
     func.call @launch_128x64(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
   } else {
@@ -824,7 +1006,11 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
       scf.if %wide {
         func.call @launch_128x256(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
       } else {
-        func.call @launch_128x192(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+        scf.if %use160 {
+          func.call @launch_128x160(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+        } else {
+          func.call @launch_128x192(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+        }
       }
     }
   }
@@ -1014,6 +1200,55 @@ func.func @launch_128x128(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: me
   %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
   %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
   gpu.launch_func @kernels::@gemm_tn_128x128 clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
+      threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
+      args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
+           %m : index, %n : index, %k : index, %scale : f32,
+           %gPartials : memref<?xf32, 1>, %gFlags : memref<?xi32, 1>)
+  gpu.dealloc %partials : memref<?xf32>
+  gpu.dealloc %flags : memref<?xi32>
+  // The launch is synchronous: the kernel is done with the descriptors.
+  cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descC : !llvm.ptr
+  return
+}
+
+// As @launch_128x192, on the 128x160 kernel: B's boxes are 80-row halves
+// and C's 64x32.
+func.func @launch_128x160(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
+                          %m: index, %n: index, %k: index, %scale: f32) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c384 = arith.constant 384 : index
+  %smem = arith.constant 217168 : i32
+  %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+  %dK = cute.make_stride %k : !cute.stride<"(?,1)">
+  %lA = cute.make_layout %shA, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tA = cute.make_tensor %A, %lA : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
+  %descA = cute_nvgpu.make_tma_descriptor #tmaA, %tA : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+  %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tB = cute.make_tensor %B, %lB : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
+  %descB = cute_nvgpu.make_tma_descriptor #tmaB160, %tB : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %sms = cute_nvgpu.multiprocessor_count
+  %clusters = arith.divui %sms, %c2 : index
+  %grid = arith.muli %clusters, %c2 : index
+  %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+  %dN = cute.make_stride %n : !cute.stride<"(?,1)">
+  %lC = cute.make_layout %shC, %dN : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tC = cute.make_tensor %C, %lC : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descC = cute_nvgpu.make_tma_descriptor #tmaC32, %tC : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  // Stream-K's workspace: a 128x160 tile of f32 partial sums and a flag a
+  // block, the flags zero.
+  %tileElems = arith.constant 20480 : index
+  %partialElems = arith.muli %grid, %tileElems : index
+  %partials = gpu.alloc (%partialElems) : memref<?xf32>
+  %flags = gpu.alloc (%grid) : memref<?xi32>
+  %zero = arith.constant 0 : i32
+  gpu.memset %flags, %zero : memref<?xi32>, i32
+  %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
+  %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
+  gpu.launch_func @kernels::@gemm_tn_128x160 clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
       threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
       args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
            %m : index, %n : index, %k : index, %scale : f32,

@@ -190,10 +190,17 @@ def test_the_sm80_gemm_launcher_runs_on_torch_tensors():
 # 256x64, 40 of 256x128), 1024x1024 with K = 16384 (32 units of 256x128),
 # 512x4096x4096 and 1024x2048x1024 (64) take it.
 # fp8: the 128x256 kernel where its 256x256 units fill at most four waves of
-# the clusters (SMs / 2) to nine tenths, else the 128x192 one. With the 66
-# clusters of an H100 SXM or H200: 2048x2048 (64 units) and 4096x4096 (256,
-# 4 waves of 66) take the 128x256 kernel, 1000x3000 (48 units, 73% of a
-# wave) and 3072x3072 (144, a third wave 18% full) the 128x192 one. bf16
+# the clusters (SMs / 2) to nine tenths; else the 128x160 one where its
+# whole waves take less time than the 128x192 one's (5 steps against 6), in
+# at most four waves, with K >= 8192 only where its last wave is nine
+# tenths full; else the 128x192 one. With the 66 clusters of an H100 SXM or
+# H200: 2048x2048 (64 units) and 4096x4096 (256, 4 waves of 66) take the
+# 128x256 kernel; 1536x1536 (60 units of 256x160 against 48 of 256x192, one
+# wave each) and 3328x1536 with K = 8192 (130 units of 256x160, the second
+# wave 64 of 66) the 128x160 one; 1000x3000 (76 units of 256x160: two
+# waves, 48 of 256x192: one), 3072x3072 (240 and 192: four waves against
+# three) and 3072x2304 with K = 8192 (the last wave of 256x160 48 of 66) the
+# 128x192 one. bf16
 # and f16: of the 128x256, 128x224, 128x192 and 128x160 kernels, the one
 # whose units take the fewest whole waves times N / 256, the wider on a
 # tie, the 128x160 one only where its units fill at most four waves, but
@@ -208,7 +215,8 @@ GEMM_LAUNCHES = [
      [(2048, 2048, 1024, "gemm_tn_128x256"), (1000, 3000, 528, "gemm_tn_128x192"),
       (3072, 3072, 512, "gemm_tn_128x192"), (4096, 4096, 256, "gemm_tn_128x256"),
       (1024, 1024, 1024, "gemm_tn_128x64"), (256, 2048, 16384, "gemm_tn_128x64"),
-      (1024, 2048, 1024, "gemm_tn_128x128")]),
+      (1024, 2048, 1024, "gemm_tn_128x128"), (1536, 1536, 1024, "gemm_tn_128x160"),
+      (3328, 1536, 8192, "gemm_tn_128x160"), (3072, 2304, 8192, "gemm_tn_128x192")]),
     ("gemm-sm90a-ws-bf16.mlir", "bfloat16", "bfloat16", (),
      [(2048, 2048, 1024, "gemm_tn_128x256"), (3072, 3072, 512, "gemm_tn_128x192"),
       (1536, 4096, 1024, "gemm_tn_128x192"), (2560, 2560, 8192, "gemm_tn_128x256"),
