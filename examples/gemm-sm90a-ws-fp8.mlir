@@ -4,7 +4,7 @@
 // row-major in bf16; `scale` is the product of A's and B's per-tensor
 // scales (torch._scaled_mm's scale_a * scale_b).
 //
-// Four kernels of one design, on tiles of four widths, and a @launch
+// Five kernels of one design, on tiles of five widths, and a @launch
 // that picks one by the shape of C, as cuBLAS's heuristics pick a kernel:
 //  - @gemm_tn_128x192 on 128x192 tiles, with stream-K, the faster mainloop;
 //  - @gemm_tn_128x256 on 128x256 tiles, data-parallel, for shapes whose
@@ -16,7 +16,11 @@
 //  - @gemm_tn_128x128, the same on 128x128 tiles with six stages, for
 //    GEMMs whose 256x128 units fill one wave where the wider tiles' fewer
 //    units leave stream-K to split them (512x4096x4096, 1024x2048):
-//    1.16-1.23x as fast there on an H200.
+//    1.16-1.23x as fast there on an H200;
+//  - @gemm_tn_128x160, the same on 128x160 tiles with five stages, for
+//    GEMMs of one to four waves that the 192-wide units fill badly
+//    (1536^3, 2560x2048x8192): 1.08x as fast at the median of 40 such
+//    shapes on an H200.
 //
 // fp8 wgmma accumulates with fewer mantissa bits than f32, which piles up
 // error over a long K. So every 128 of K the wgmmas run into temporary
@@ -35,9 +39,9 @@
 // and stores C in 128x64 bf16 boxes.
 //
 // Launch: @launch below, or @launch_128x192 / @launch_128x256 /
-// @launch_128x64 / @launch_128x128 for one kernel. Clusters of (2, 1, 1),
-// block (384); any M, N a multiple of 8 (C's rows start 16 bytes apart, as
-// TMA needs), K a multiple of 16.
+// @launch_128x64 / @launch_128x128 / @launch_128x160 for one kernel.
+// Clusters of (2, 1, 1), block (384); any M, N a multiple of 8 (C's rows
+// start 16 bytes apart, as TMA needs), K a multiple of 16.
 //
 //   cute-opt examples/gemm-sm90a-ws-fp8.mlir --cute-to-ptx="chip=sm_90a" \
 //     | cute-opt --cute-write-ptx="dir=out"
@@ -940,6 +944,21 @@ gpu.module @kernels {
 // 1280x1024x8192 to 1.23x at 1024x2048x4096 and 2048x1024x4096); 6-10%
 // faster than the 128x64 kernel at the shapes it took from it (two waves
 // of 256x64 units with K <= 1024; one wave with K >= 8192 and M > 512).
+// Where neither the small kernels nor the 128x256 one take a GEMM, the
+// 128x160 kernel takes it from the 128x192 one where its units' whole
+// waves take less time (a wave of 160-wide tiles 5 steps, of 192-wide ones
+// 6), in at most four waves, and with K >= 8192 only where its last wave
+// is nine tenths full: with 64 k-tiles or more, stream-K shares the
+// 192-wide kernel's part-empty last wave well. On an H200, 24 shapes such
+// a rule without the K limit would take: 1.01-1.12x as fast as the 128x192
+// kernel at 17, the same at 4, 0.94-0.96x at the 3 with K = 8192 and the
+// last wave two thirds full (3072x2304x8192, 4608x1536x8192,
+// 6400x1024x8192), which the limit leaves to the 128x192 kernel. At 40 of
+// the 417 shapes whose pick the rule changes in a grid of M, N 768..6656
+// and K 1024..8192: 1.08x at the median (0.97-1.19x). Beyond four waves
+// it gained at some shapes and lost at others (5120x2560x1024 0.93 ->
+// 0.98x cuBLAS, 3584x5120x1024 1.02 -> 0.95x, 8192x11776x4096 1.02 ->
+// 0.96x), so there the 128x192 kernel stays.
 func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index, %scale: f32) {
   %c1 = arith.constant 1 : index
