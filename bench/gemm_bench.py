@@ -295,9 +295,9 @@ def picked(k, m, n, kk, sms):
     bf16 (gemm-sm90a-ws.mlir, gemm-sm90a-ws-bf16.mlir; 256, 224, 192, 160,
     128 and 64 wide): of the others, the one whose whole waves take the least
     time, each N / 256 of a 256-wide wave's, the wider one on a tie, the
-    160-wide one only where its units fill at most four waves; the
-    256-wide one where K is 8192 or more and its units fill at most two
-    waves."""
+    160-wide one only where its units fill at most four waves; but where K
+    is 8192 or more and the 256-wide units fill at most two waves, the
+    256-wide one unless that one's last wave is nine tenths full."""
     entries = [next(x for x in KERNELS if x.label == label)
                for label in k.picks]
     rows = entries[0].tile[0] * (entries[0].cluster or (1,))[0]
@@ -334,16 +334,21 @@ def picked(k, m, n, kk, sms):
                      waves(e) <= 4 and (kk < 8192 or 10 * (
                          units(e) - (waves(e) - 1) * clusters) >=
                          9 * clusters)), narrow)
-    if kk >= 8192 and units(entries[0]) <= 2 * clusters:
-        return entries[0]
     # The 160-wide one only where its units fill at most four waves: with
     # more, its extra operand traffic costs more than its waves save.
+    wide = entries[0]
     entries = [e for e in entries
                if e.tile[1] != 160 or units(e) <= 4 * clusters]
     # Whole-wave time in steps of 32 columns; min keeps the first (wider)
     # of equal times.
-    return min(entries, key=lambda e: -(-units(e) // clusters) *
-               (e.tile[1] // 32))
+    best = min(entries, key=lambda e: waves(e) * (e.tile[1] // 32))
+    # With K >= 8192 and the 256-wide units in at most two waves, stream-K
+    # shares the 256-wide kernel's part-empty last wave well: a narrower
+    # one only where its own last wave is nine tenths full.
+    if kk >= 8192 and units(wide) <= 2 * clusters and 10 * (
+            units(best) - (waves(best) - 1) * clusters) < 9 * clusters:
+        return wide
+    return best
 
 
 def grid_dims(k, m, n, sms):

@@ -1066,12 +1066,15 @@ gpu.module @kernels {
 // 256x64 units with K <= 1024; one wave with K >= 4096 and M > 512).
 func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index) {
+  %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c4 = arith.constant 4 : index
   %c5 = arith.constant 5 : index
   %c6 = arith.constant 6 : index
   %c7 = arith.constant 7 : index
   %c8 = arith.constant 8 : index
+  %c9 = arith.constant 9 : index
+  %c10 = arith.constant 10 : index
   %c64 = arith.constant 64 : index
   %c128 = arith.constant 128 : index
   %c160 = arith.constant 160 : index
@@ -1114,14 +1117,33 @@ func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
   %shallowK = arith.cmpi ult, %k, %c8192 : index
   %manyUnits = arith.cmpi ugt, %units256, %twoWaves : index
   %shallow = arith.ori %shallowK, %manyUnits : i1
+  %clusters9 = arith.muli %clusters, %c9 : index
+  %waves224m1 = arith.subi %waves224, %c1 : index
+  %before224 = arith.muli %waves224m1, %clusters : index
+  %last224 = arith.subi %units224, %before224 : index
+  %last224x10 = arith.muli %last224, %c10 : index
+  %full224 = arith.cmpi uge, %last224x10, %clusters9 : index
+  %filled224 = arith.ori %shallow, %full224 : i1
+  %waves192m1 = arith.subi %waves192, %c1 : index
+  %before192 = arith.muli %waves192m1, %clusters : index
+  %last192 = arith.subi %units192, %before192 : index
+  %last192x10 = arith.muli %last192, %c10 : index
+  %full192 = arith.cmpi uge, %last192x10, %clusters9 : index
+  %filled192 = arith.ori %shallow, %full192 : i1
+  %waves160m1 = arith.subi %waves160, %c1 : index
+  %before160 = arith.muli %waves160m1, %clusters : index
+  %last160 = arith.subi %units160, %before160 : index
+  %last160x10 = arith.muli %last160, %c10 : index
+  %full160 = arith.cmpi uge, %last160x10, %clusters9 : index
+  %filled160 = arith.ori %shallow, %full160 : i1
   %beats256 = arith.cmpi ult, %time224, %time256 : index
   %ties192 = arith.cmpi ule, %time224, %time192 : index
   %best224 = arith.andi %beats256, %ties192 : i1
-  %use224 = arith.andi %best224, %shallow : i1
+  %use224 = arith.andi %best224, %filled224 : i1
   %under256 = arith.cmpi ult, %time192, %time256 : index
   %under224 = arith.cmpi ult, %time192, %time224 : index
   %best192 = arith.andi %under256, %under224 : i1
-  %use192 = arith.andi %best192, %shallow : i1
+  %use192 = arith.andi %best192, %filled192 : i1
   %below256 = arith.cmpi ult, %time160, %time256 : index
   %below224 = arith.cmpi ult, %time160, %time224 : index
   %below192 = arith.cmpi ult, %time160, %time192 : index
@@ -1130,7 +1152,7 @@ func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
   %fourWaves = arith.muli %clusters, %c4 : index
   %fewWaves160 = arith.cmpi ule, %units160, %fourWaves : index
   %few160 = arith.andi %best160, %fewWaves160 : i1
-  %use160 = arith.andi %few160, %shallow : i1
+  %use160 = arith.andi %few160, %filled160 : i1
   scf.if %use64 {
     func.call @launch_128x64(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
   } else {
