@@ -366,6 +366,34 @@ func.func @vector_of_coords(%id: !cute.tensor<!cute.coord<"(?,?)">, coord, "(4,4
 
 // -----
 
+// A scalable vector's size is not known at compile time: it matched a
+// tensor of as many elements as its minimum, and LLVM aborted.
+func.func @load_scalable_vector(%t: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">) {
+  // expected-error @+1 {{'cute.load_vector' op the tensor's elements fill a fixed-size vector, not the scalable 'vector<[32]xf32>'}}
+  %v = cute.load_vector %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)"> -> vector<[32]xf32>
+  return
+}
+
+// -----
+
+func.func @store_scalable_vector(%t: !cute.tensor<f32, rmem, "8:1">, %v: vector<[8]xf32>) {
+  // expected-error @+1 {{'cute.store_vector' op the tensor's elements fill a fixed-size vector, not the scalable 'vector<[8]xf32>'}}
+  cute.store_vector %v, %t : vector<[8]xf32>, !cute.tensor<f32, rmem, "8:1">
+  return
+}
+
+// -----
+
+// expected-error @+1 {{elements must have a fixed size, got the scalable 'vector<[4]xf32>'}}
+func.func private @tensor_of_scalable_vectors(!cute.tensor<vector<[4]xf32>, gmem, "4:1">)
+
+// -----
+
+// expected-error @+1 {{elements must have a fixed size, got the scalable 'vector<[4]xf32>'}}
+func.func private @ptr_to_scalable_vectors(!cute.ptr<vector<[4]xf32>, gmem, align<16>>)
+
+// -----
+
 func.func @ptr_of_type(%buf: memref<?xf16>) {
   // expected-error @+1 {{'cute.ptr_of' op element type 'f32' does not match the memref's 'f16'}}
   %p = cute.ptr_of %buf : memref<?xf16> -> !cute.ptr<f32, gmem, align<16>>

@@ -116,6 +116,25 @@ func.func @buffer_part_box(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8
 
 // -----
 
+// 2^62 values of shared memory, whole boxes all the same: the lowering's
+// count of the stores left in flight went negative.
+func.func @buffer_beyond_shared_memory(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<4611686018427387904xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the staging buffer is in shared memory, which holds at most 232448 bytes (116224 values of 'f16'), got 'memref<4611686018427387904xf16, #gpu.address_space<workgroup>>'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4611686018427387904xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// 57 boxes of 2048 f16 values, 233472 bytes: one more than fit.
+func.func @buffer_just_beyond_shared_memory(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<116736xf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-error @+1 {{the staging buffer is in shared memory, which holds at most 232448 bytes (116224 values of 'f16'), got 'memref<116736xf16, #gpu.address_space<workgroup>>'}}
+  cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [32, 64], swizzle = 64>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<116736xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 func.func @box_not_tiling(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %buf: memref<3072xf16, #gpu.address_space<workgroup>>, %t: index) {
   // expected-error @+1 {{a box of 64x48 does not tile the 64x64 accumulator tile}}
   cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, f16, box = [48, 64]>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<3072xf16, #gpu.address_space<workgroup>>

@@ -938,6 +938,29 @@ func.func @tma_descriptor_element_type(%t: !cute.tensor<f32, gmem, "(?,?):(?,1)"
 
 // -----
 
+// The driver encodes descriptors; a kernel cannot call it (the lowering's
+// call to the runtime failed, naming no reason).
+#tma = #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>
+gpu.module @kernels {
+  gpu.func @tma_descriptor_in_a_kernel(%t: !cute.tensor<f16, gmem, "(?,?):(?,1)">) kernel {
+    // expected-error @+1 {{'cute_nvgpu.make_tma_descriptor' op is a host op and cannot be used in a gpu.module (a kernel takes the descriptor as an !llvm.ptr argument)}}
+    %d = cute_nvgpu.make_tma_descriptor #tma, %t : !cute.tensor<f16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @tma_descriptor_freed_in_a_kernel(%d: !llvm.ptr) kernel {
+    // expected-error @+1 {{'cute_nvgpu.destroy_tma_descriptor' op is a host op and cannot be used in a gpu.module}}
+    cute_nvgpu.destroy_tma_descriptor %d : !llvm.ptr
+    gpu.return
+  }
+}
+
+// -----
+
 #bulk = #cute_nvgpu.bulk_copy<load, f32, bytes = 4096>
 func.func @copy_with_bulk_atom(%g: !cute.tensor<f32, gmem, "1024:1">, %s: !cute.tensor<f32, smem, "1024:1">) {
   // expected-error @+1 {{'cute_nvgpu.copy' op a bulk copy completes on an mbarrier or in a bulk async group: use cute_nvgpu.bulk_copy}}

@@ -24,6 +24,25 @@ func.func @cluster_of_no_ctas(%bars: memref<4xi64, #gpu.address_space<workgroup>
 
 // -----
 
+// The extents are bounded before they are multiplied: 2^32 x 2^32 is 0 in
+// 64 bits, and passed as a cluster of no CTAs.
+func.func @cluster_overflow(%bars: memref<4xi64, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit every cluster-capable GPU launches), got [4294967296, 4294967296]}}
+  %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [4294967296, 4294967296] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
+  return
+}
+
+// -----
+
+// 2^62 x 4 wraps around to 0 too, one extent within the limit.
+func.func @cluster_overflow_one_extent(%bars: memref<4xi64, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit every cluster-capable GPU launches), got [4611686018427387904, 4]}}
+  %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [4611686018427387904, 4] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
+  return
+}
+
+// -----
+
 gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
   gpu.func @cluster_on_sm80(%bars: memref<4xi64, #gpu.address_space<workgroup>>) kernel {
     // expected-error @+1 {{a pipeline across a cluster needs sm_90 or newer, but the target is sm_80}}

@@ -18,9 +18,28 @@ func.func @wide_min(%u: index, %k: index, %w: index) {
 
 // -----
 
+// The attributes are I64Attrs, whose getters are unsigned: min_k_tiles -5
+// read as 2^64 - 5 (and was reported as too large), l2Bytes -1 as 2^64 - 1
+// (and passed).
+func.func @negative_min(%u: index, %k: index, %w: index) {
+  // expected-error @+1 {{a worker's range holds at least one k-tile, got min_k_tiles -5}}
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w min_k_tiles -5
+  return
+}
+
+// -----
+
 func.func @no_l2(%u: index, %k: index, %w: index, %bytes: index) {
   // expected-error @+1 {{the L2 holds at least one byte, got l2Bytes 0}}
   %sk = cute_nvgpu.stream_k_schedule %u, %k, %w operand_bytes %bytes {l2Bytes = 0 : i64}
+  return
+}
+
+// -----
+
+func.func @negative_l2(%u: index, %k: index, %w: index, %bytes: index) {
+  // expected-error @+1 {{the L2 holds at least one byte, got l2Bytes -1}}
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w operand_bytes %bytes {l2Bytes = -1 : i64}
   return
 }
 
@@ -64,6 +83,16 @@ func.func @big_cluster(%u: index, %k: index, %w: index, %i: index, %acc: !cute.t
   %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
   // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit every cluster-capable GPU launches), got [4, 4]}}
   %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t cluster [4, 4] : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+// 2^32 x 2^32 CTAs overflow to 0 when multiplied out.
+func.func @cluster_overflow(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit every cluster-capable GPU launches), got [4294967296, 4294967296]}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t cluster [4294967296, 4294967296] : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
   return
 }
 
@@ -192,6 +221,15 @@ func.func @wait_bad_cluster(%u: index, %k: index, %w: index, %f: memref<?xi32>) 
   %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
   // expected-error @+1 {{a cluster holds 1 .. 8 CTAs}}
   cute_nvgpu.stream_k_fixup_wait #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %f ready 2 cluster [0, 1] : memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @wait_cluster_overflow(%u: index, %k: index, %w: index, %f: memref<?xi32>) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit every cluster-capable GPU launches), got [4294967296, 4294967296]}}
+  cute_nvgpu.stream_k_fixup_wait #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %f ready 2 cluster [4294967296, 4294967296] : memref<?xi32>
   return
 }
 

@@ -131,6 +131,60 @@ gpu.module @k {
 
 // -----
 
+// Only the outer producer's warps would reach the inner op, which splits
+// the whole block again (two setmaxnreg pairs, run by a part of it).
+gpu.module @k {
+  gpu.func @nested() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+      // expected-error @+1 {{warp roles split the threads of the whole block: it cannot be nested in a role of another cute_nvgpu.warp_specialize}}
+      cute_nvgpu.warp_specialize producer 1 registers 40 {
+      ^bb0(%a: index):
+      } consumer 2 registers 232 {
+      ^bb0(%b: index):
+      }
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A terminator at the end of a role was inlined before the lowering's
+// scf.yield ("must be the last operation in the parent block").
+gpu.module @k {
+  gpu.func @terminator_in_a_role() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    // expected-error @+1 {{the producer region holds no terminator: its threads leave the role at its end, but it ends with 'llvm.unreachable'}}
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+      llvm.unreachable
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @k {
+  gpu.func @terminator_in_the_consumer() kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    // expected-error @+1 {{the consumer region holds no terminator: its threads leave the role at its end, but it ends with 'llvm.unreachable'}}
+    cute_nvgpu.warp_specialize producer 1 registers 40 {
+    ^bb0(%wg: index):
+    } consumer 2 registers 232 {
+    ^bb0(%wg: index):
+      %c0 = arith.constant 0 : index
+      llvm.unreachable
+    }
+    gpu.return
+  }
+}
+
+// -----
+
 func.func @outside_a_kernel() {
   // expected-error @+1 {{warp roles split the threads of a kernel: it must be inside a gpu.func}}
   cute_nvgpu.warp_specialize producer 1 registers 40 {

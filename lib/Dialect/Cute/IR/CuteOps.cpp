@@ -668,6 +668,11 @@ static LogicalResult verifyVectorOfTensor(Operation *op, Value tensor,
   auto type = cast<cute::TensorType>(tensor.getType());
   if (type.getMemory() == "coord")
     return op->emitOpError("coord tensors hold no memory to move vectors");
+  // A tensor's static size is a fixed number of elements.
+  if (vector.isScalable())
+    return op->emitOpError() << "the tensor's elements fill a fixed-size "
+                                "vector, not the scalable "
+                             << vector;
   if (vector.getElementType() != type.getElementType())
     return op->emitOpError()
            << "vector elements " << vector.getElementType()

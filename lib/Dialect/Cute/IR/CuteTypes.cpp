@@ -184,6 +184,18 @@ CUTE_SPEC_TYPE(LayoutType, Layout)
 // cute::TensorType
 //===----------------------------------------------------------------------===//
 
+/// An element of a size fixed at compile time: a layout's offsets count
+/// whole elements, which a scalable vector (of a size known only on the
+/// running hardware, which NVPTX has not) is not.
+static LogicalResult
+verifyFixedSize(function_ref<InFlightDiagnostic()> emitError, Type element) {
+  auto vector = dyn_cast<VectorType>(element);
+  if (vector && vector.isScalable())
+    return emitError() << "elements must have a fixed size, got the scalable "
+                       << element;
+  return success();
+}
+
 static bool isMemory(StringRef memory) {
   return memory == "gmem" || memory == "smem" || memory == "rmem" ||
          memory == "coord";
@@ -225,6 +237,8 @@ cute::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                        << elementType << " in " << memory;
   if (memory == "coord" && layout.starts_with("Sw<"))
     return emitError() << "coord tensors cannot be swizzled";
+  if (failed(verifyFixedSize(emitError, elementType)))
+    return failure();
   return verifySpec(emitError, SpecKind::TensorLayout, layout);
 }
 
@@ -281,6 +295,8 @@ LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (memory != "gmem" && memory != "smem" && memory != "rmem")
     return emitError() << "pointer memory must be gmem, smem or rmem, got "
                        << memory;
+  if (failed(verifyFixedSize(emitError, elementType)))
+    return failure();
   if (alignment < 1 || (alignment & (alignment - 1)) != 0)
     return emitError() << "alignment must be a power of two, got " << alignment;
   if (alignment < elementBytes(elementType))

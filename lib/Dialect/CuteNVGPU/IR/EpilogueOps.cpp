@@ -157,6 +157,14 @@ LogicalResult EpilogueStoreOp::verify() {
                          << boxElements << " values"
                          << (parts > 1 ? " for each warpgroup" : "") << ", got "
                          << buffer;
+  // A block's shared memory bounds it (and the lowering's count of stores
+  // in flight, which a 2^62-value buffer made negative).
+  int64_t maxValues = kMaxSharedMemoryBytes * 8 / elementBits(out);
+  if (buffer.getNumElements() > maxValues)
+    return emitOpError() << "the staging buffer is in shared memory, which "
+                            "holds at most "
+                         << kMaxSharedMemoryBytes << " bytes (" << maxValues
+                         << " values of " << out << "), got " << buffer;
 
   // Every stage (and warpgroup slice) starts where TMA may read a box: at a
   // 128-byte boundary, and where the swizzle's 8-row pattern starts.

@@ -53,8 +53,10 @@ LogicalResult mlir::cute_nvgpu::verifyClusterShape(Operation *op,
     return op->emitOpError() << "a cluster is [X, Y], CTAs along M and N, got "
                              << cluster.size() << " extents";
   int64_t x = cluster[0], y = cluster[1];
-  // Also keeps every CTA within a consumer warp's 32 signalling lanes.
-  if (x < 1 || y < 1 || x * y > kMaxPortableClusterCtas)
+  // Also keeps every CTA within a consumer warp's 32 signalling lanes. Each
+  // extent is bounded before the product, which 2^32 x 2^32 overflows.
+  if (x < 1 || y < 1 || x > kMaxPortableClusterCtas ||
+      y > kMaxPortableClusterCtas || x * y > kMaxPortableClusterCtas)
     return op->emitOpError()
            << "a cluster holds 1 .. " << kMaxPortableClusterCtas
            << " CTAs (the portable limit every cluster-capable GPU launches), "

@@ -14,10 +14,12 @@ using namespace mlir;
 using namespace mlir::cute_nvgpu;
 
 LogicalResult TileCoordOp::verify() {
-  if (getGroup() < 1)
+  // I64Attr's getter is unsigned: -1 would read as 2^64 - 1.
+  int64_t group = getGroupAttr().getInt();
+  if (group < 1)
     return emitOpError() << "tile rows come in bands of at least one row, "
                             "got group "
-                         << getGroup();
+                         << group;
   if (std::optional<ArrayRef<int64_t>> cluster = getCluster())
     return verifyClusterShape(*this, *cluster);
   return success();

@@ -17,17 +17,20 @@ using namespace mlir::cute_nvgpu;
 using cute::Result;
 
 LogicalResult StreamKScheduleOp::verify() {
-  if (getMinKTiles() < 1)
+  // I64Attr's getters are unsigned: -5 would read as 2^64 - 5.
+  int64_t minKTiles = getMinKTilesAttr().getInt();
+  int64_t l2Bytes = getL2BytesAttr().getInt();
+  if (minKTiles < 1)
     return emitOpError() << "a worker's range holds at least one k-tile, got "
                             "min_k_tiles "
-                         << getMinKTiles();
+                         << minKTiles;
   // The schedule is computed in 32 bits.
-  if (getMinKTiles() > std::numeric_limits<int32_t>::max())
+  if (minKTiles > std::numeric_limits<int32_t>::max())
     return emitOpError() << "min_k_tiles is at most 2^31 - 1, got "
-                         << getMinKTiles();
-  if (getL2Bytes() < 1)
+                         << minKTiles;
+  if (l2Bytes < 1)
     return emitOpError() << "the L2 holds at least one byte, got l2Bytes "
-                         << getL2Bytes();
+                         << l2Bytes;
   return success();
 }
 

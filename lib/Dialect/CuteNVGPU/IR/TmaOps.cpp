@@ -34,7 +34,19 @@ static int64_t copyExtentOfMode(const cute::TmaAtom &atom, size_t mode) {
 // make_tma_descriptor
 //===----------------------------------------------------------------------===//
 
+/// A descriptor is made and freed by the host, through the driver, which
+/// kernels cannot call.
+static LogicalResult verifyHostOp(Operation *op) {
+  if (op->getParentOfType<gpu::GPUModuleOp>())
+    return op->emitOpError() << "is a host op and cannot be used in a "
+                                "gpu.module (a kernel takes the descriptor "
+                                "as an !llvm.ptr argument)";
+  return success();
+}
+
 LogicalResult MakeTmaDescriptorOp::verify() {
+  if (failed(verifyHostOp(*this)))
+    return failure();
   Result<cute::TmaAtom> atom = getAtom().getTmaAtom();
   if (atom.failed())
     return emitOpError() << atom.message();
@@ -75,6 +87,8 @@ LogicalResult MakeTmaDescriptorOp::verify() {
   }
   return success();
 }
+
+LogicalResult DestroyTmaDescriptorOp::verify() { return verifyHostOp(*this); }
 
 /// Loads of the cp.async.bulk family complete on an mbarrier (`barriers`),
 /// stores and reductions in the bulk async group: `what` names the family

@@ -128,6 +128,11 @@ LogicalResult WarpSpecializeOp::verify() {
                          << pool << " (" << threads << " threads x "
                          << getEntryRegisters()
                          << " at entry), which setmaxnreg moves between roles";
+  // Only one role's warps would reach an inner one, which splits the block.
+  if ((*this)->getParentOfType<WarpSpecializeOp>())
+    return emitOpError() << "warp roles split the threads of the whole "
+                            "block: it cannot be nested in a role of another "
+                            "cute_nvgpu.warp_specialize";
   auto func = (*this)->getParentOfType<gpu::GPUFuncOp>();
   if (!func)
     return emitOpError() << "warp roles split the threads of a kernel: it "
@@ -167,6 +172,12 @@ LogicalResult WarpSpecializeOp::verifyRegions() {
       return emitOpError() << "the " << name
                            << " region takes one argument, its warpgroup's "
                               "index in the role (an index)";
+    // The lowering inlines the role into an scf.if, whose yield ends it.
+    if (!body.empty() && body.back().hasTrait<OpTrait::IsTerminator>())
+      return emitOpError() << "the " << name
+                           << " region holds no terminator: its threads leave "
+                              "the role at its end, but it ends with '"
+                           << body.back().getName() << "'";
   }
   // A producer gave its registers away; wgmma accumulators need them.
   WalkResult wgmma = getProducer().walk([](Operation *op) {

@@ -54,6 +54,10 @@ int64_t maxThreadRegisterValues(Type element);
 /// to larger clusters for programs lowered elsewhere, as upstream's does.)
 constexpr int64_t kMaxPortableClusterCtas = 8;
 
+/// The most shared memory a block can have, in bytes: sm_90's opt-in
+/// 227 KiB, the largest of any GPU the dialect targets.
+constexpr int64_t kMaxSharedMemoryBytes = 227 * 1024;
+
 } // namespace cute_nvgpu
 } // namespace mlir
 

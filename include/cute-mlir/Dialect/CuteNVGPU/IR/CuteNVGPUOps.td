@@ -234,6 +234,7 @@ def CuteNVGPU_DestroyTmaDescriptorOp
   let assemblyFormat = [{
     $descriptor attr-dict `:` qualified(type($descriptor))
   }];
+  let hasVerifier = 1;
 }
 
 def CuteNVGPU_TmaCopyOp : CuteNVGPU_Op<"tma_copy", [AttrSizedOperandSegments]> {
