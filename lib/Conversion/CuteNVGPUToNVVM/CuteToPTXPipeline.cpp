@@ -7,6 +7,7 @@
 #include "cute-mlir/Conversion/Passes.h"
 
 #include "KernelParameterCheck.h"
+#include "PipelineInputChecks.h"
 #include "TargetCheck.h"
 
 #include "cute-mlir/Dialect/Cute/Transforms/Passes.h"
@@ -115,6 +116,8 @@ void cute::buildCuteToPTXPipeline(OpPassManager &pm,
   target.features = options.features;
   target.optLevel = options.optLevel;
   pm.addPass(std::make_unique<RequireNVVMTargetsPass>());
+  pm.addPass(cute::createRequireDeviceOpsInKernelsPass());
+  pm.addPass(cute::createRejectScalableVectorsPass());
   pm.addPass(cute::createCuteSpecializeKernelsPass());
   pm.addPass(createGpuNVVMAttachTarget(target));
   // Launches the GPU would refuse fail here, located, not at run time, and
@@ -148,11 +151,13 @@ void cute::buildCuteToPTXPipeline(OpPassManager &pm,
 }
 
 void cute::buildGPUHostToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(cute::createRequireHostMemorySpacesPass());
   // gpu-to-llvm lowers memcpy, memset and alloc only in their async forms.
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(cute::createRequireLLVMHostCodePass());
 }
 
 void mlir::cute::registerCuteToPTXPipeline() {

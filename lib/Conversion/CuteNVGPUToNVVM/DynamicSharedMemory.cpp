@@ -16,6 +16,8 @@
 
 #include "Pointers.h"
 
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -25,7 +27,7 @@ using namespace mlir;
 static constexpr StringLiteral kSymbol = "__cute_dynamic_smem";
 static constexpr int64_t kAlignment = 1024;
 /// The memref's extent: the launch decides the real size, up to 227 KiB.
-static constexpr int64_t kMaxBytes = 232448;
+static constexpr int64_t kMaxBytes = cute_nvgpu::kMaxSharedMemoryBytes;
 
 LogicalResult cute::lowerDynamicSharedMemory(Operation *root) {
   SmallVector<gpu::DynamicSharedMemoryOp> uses;

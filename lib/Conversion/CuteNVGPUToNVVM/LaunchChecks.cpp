@@ -303,8 +303,17 @@ LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
     gpu::KernelDim3 cluster = launch.getClusterSizeOperandValues();
     auto ctas = constants({cluster.x, cluster.y, cluster.z});
     if (ctas) {
-      int64_t total = (*ctas)[0] * (*ctas)[1] * (*ctas)[2];
-      if (total < 1 || total > cute_nvgpu::kMaxPortableClusterCtas)
+      // Each extent is bounded before the product, which wraps around (into
+      // 1 .. 8 for 2^62 + 1 by 4).
+      if (llvm::any_of(*ctas, [](int64_t n) {
+            return n < 1 || n > cute_nvgpu::kMaxPortableClusterCtas;
+          }))
+        return launch.emitOpError()
+               << "a cluster holds 1 .. " << cute_nvgpu::kMaxPortableClusterCtas
+               << " CTAs (the portable limit), got extents "
+               << llvm::interleaved_array(*ctas);
+      int64_t total = product(*ctas);
+      if (total > cute_nvgpu::kMaxPortableClusterCtas)
         return launch.emitOpError()
                << "a cluster holds 1 .. " << cute_nvgpu::kMaxPortableClusterCtas
                << " CTAs (the portable limit), got " << total << " ("

@@ -67,7 +67,9 @@ Value emptyBarrierOf(OpBuilder &b, Location loc, Value stage, int64_t stages) {
 }
 
 PipelineCreateOp creatorOf(Value pipeline) {
-  return pipeline.getDefiningOp<PipelineCreateOp>();
+  auto create = pipeline.getDefiningOp<PipelineCreateOp>();
+  assert(create && "checkPipelineValues admits pipeline_create results only");
+  return create;
 }
 
 struct StateLowering : OpConversionPattern<PipelineStateOp> {
@@ -286,6 +288,14 @@ bool isPipelineStep(Operation *op) {
 /// pipeline steps only; the lowering finds each step's mbarriers there.
 LogicalResult checkPipelineValues(Operation *root) {
   WalkResult result = root->walk([](Operation *op) {
+    // Any other op (ub.poison, a call) has no mbarriers to lower the steps to.
+    if (!isa<PipelineCreateOp>(op) &&
+        llvm::any_of(op->getResultTypes(), llvm::IsaPred<PipelineType>)) {
+      op->emitOpError() << "a pipeline cannot be the result of this op: use "
+                           "the result of cute_nvgpu.pipeline_create "
+                           "directly";
+      return WalkResult::interrupt();
+    }
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
@@ -313,20 +323,36 @@ LogicalResult checkPipelineValues(Operation *root) {
 /// them; anything else (a call, a return) would need the state type itself.
 LogicalResult checkStateValues(Operation *root) {
   auto check = [](Value state) -> LogicalResult {
-    for (Operation *user : state.getUsers())
-      if (!isa<PipelineAdvanceOp, PipelineStageOp, PipelineProducerAcquireOp,
+    for (Operation *user : state.getUsers()) {
+      // A yield carries the state only where its parent does.
+      bool carried =
+          isa<scf::ForOp, scf::WhileOp, scf::ConditionOp>(user) ||
+          (isa<scf::YieldOp>(user) &&
+           isa<scf::ForOp, scf::IfOp, scf::WhileOp>(user->getParentOp()));
+      if (!carried &&
+          !isa<PipelineAdvanceOp, PipelineStageOp, PipelineProducerAcquireOp,
                PipelineProducerTailOp, PipelineConsumerWaitOp,
-               PipelineConsumerReleaseOp, TmaCopyOp, scf::ForOp, scf::WhileOp,
-               scf::YieldOp, scf::ConditionOp>(user))
+               PipelineConsumerReleaseOp, TmaCopyOp>(user))
         return user->emitOpError()
                << "cannot lower a pipeline state that crosses this op: carry "
                   "states through scf.for, scf.if and scf.while only";
+    }
     return success();
   };
   WalkResult result = root->walk([&](Operation *op) {
-    for (Value v : op->getResults())
-      if (isa<PipelineStateType>(v.getType()) && failed(check(v)))
+    for (Value v : op->getResults()) {
+      if (!isa<PipelineStateType>(v.getType()))
+        continue;
+      if (!isa<PipelineStateOp, PipelineAdvanceOp, scf::ForOp, scf::IfOp,
+               scf::WhileOp>(op)) {
+        op->emitOpError() << "cannot lower a pipeline state that is a result "
+                             "of this op: carry states through scf.for, "
+                             "scf.if and scf.while only";
         return WalkResult::interrupt();
+      }
+      if (failed(check(v)))
+        return WalkResult::interrupt();
+    }
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments()) {

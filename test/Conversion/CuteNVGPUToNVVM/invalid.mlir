@@ -95,6 +95,25 @@ gpu.module @k {
 
 // -----
 
+// A schedule as a kernel argument has no value to pass (the GPU lowering
+// failed on the gpu.func, naming no reason).
+gpu.module @k {
+  // expected-error @+1 {{'gpu.func' op a stream-K schedule cannot be a block argument (it has no run-time value): use the result of cute_nvgpu.stream_k_schedule directly}}
+  gpu.func @schedule_as_kernel_argument(%sk: !cute_nvgpu.stream_k) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @schedule_of_poison() {
+  // expected-error @+1 {{'ub.poison' op a stream-K schedule cannot be the result of this op: use the result of cute_nvgpu.stream_k_schedule directly}}
+  %sk = ub.poison : !cute_nvgpu.stream_k
+  return
+}
+
+// -----
+
 // A stream-K schedule has no run-time value: only the stream-K ops, which
 // the pass expands from the schedule's operands, may use it.
 func.func @schedule_returned(%u: index, %k: index, %w: index) -> !cute_nvgpu.stream_k {

@@ -95,6 +95,26 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// (2^62 + 1) x 4 x 1 CTAs is 4 in 64 bits: each extent is checked first.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @cluster_overflow() {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %huge = arith.constant 4611686018427387905 : index
+    %c128 = arith.constant 128 : index
+    // expected-error @+1 {{a cluster holds 1 .. 8 CTAs (the portable limit), got extents [4611686018427387905, 4, 1]}}
+    gpu.launch_func @kernels::@k clusters in (%huge, %c4, %c1) blocks in (%huge, %c4, %c1) threads in (%c128, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @k() kernel {

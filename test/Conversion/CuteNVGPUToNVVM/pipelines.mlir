@@ -138,6 +138,34 @@ func.func @pipeline_as_argument(%pipe: !cute_nvgpu.pipeline<2>) {
 
 // -----
 
+// A pipeline of no pipeline_create has no mbarriers to lower the steps to
+// (the lowering dereferenced the missing create).
+func.func @pipeline_of_poison() {
+  // expected-error @+1 {{'ub.poison' op a pipeline cannot be the result of this op: use the result of cute_nvgpu.pipeline_create directly}}
+  %pipe = ub.poison : !cute_nvgpu.pipeline<2>
+  %st = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<2>
+  cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<2>, !cute_nvgpu.pipeline_state<2>
+  return
+}
+
+// -----
+
+func.func private @make() -> !cute_nvgpu.pipeline<2>
+
+func.func @pipeline_of_a_call(%d: !llvm.ptr, %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">,
+                              %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">) {
+  // expected-error @+1 {{'func.call' op a pipeline cannot be the result of this op}}
+  %pipe = func.call @make() : () -> !cute_nvgpu.pipeline<2>
+  %st = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<2>
+  cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<2>, !cute_nvgpu.pipeline_state<2>
+  cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<load, f16, box = [64, 128], swizzle = 128>, %d, %g, %s pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, !cute_nvgpu.pipeline<2>, !cute_nvgpu.pipeline_state<2>
+  cute_nvgpu.pipeline_producer_tail %pipe, %st : !cute_nvgpu.pipeline<2>, !cute_nvgpu.pipeline_state<2>
+  cute_nvgpu.pipeline_consumer_release %pipe, %st : !cute_nvgpu.pipeline<2>, !cute_nvgpu.pipeline_state<2>
+  return
+}
+
+// -----
+
 func.func private @keep(!cute_nvgpu.pipeline<2>)
 
 func.func @pipeline_escapes(%bars: memref<4xi64, #gpu.address_space<workgroup>>) {
@@ -161,6 +189,31 @@ func.func @state_escapes() -> !cute_nvgpu.pipeline_state<2> {
 func.func @state_as_argument(%st: !cute_nvgpu.pipeline_state<2>) -> index {
   %s = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<2>
   return %s : index
+}
+
+// -----
+
+// scf.execute_region's yield is not one the lowering carries states
+// through (it failed on an unresolved materialization).
+func.func @state_through_execute_region(%bars: memref<8xi64, #gpu.address_space<workgroup>>) {
+  %pipe = cute_nvgpu.pipeline_create %bars consumers 128 : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
+  %st = scf.execute_region -> !cute_nvgpu.pipeline_state<4> {
+    %s = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<4>
+    // expected-error @+1 {{'scf.yield' op cannot lower a pipeline state that crosses this op: carry states through scf.for, scf.if and scf.while only}}
+    scf.yield %s : !cute_nvgpu.pipeline_state<4>
+  }
+  cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+  return
+}
+
+// -----
+
+func.func @state_of_poison(%bars: memref<4xi64, #gpu.address_space<workgroup>>) {
+  %pipe = cute_nvgpu.pipeline_create %bars consumers 128 : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
+  // expected-error @+1 {{'ub.poison' op cannot lower a pipeline state that is a result of this op: carry states through scf.for, scf.if and scf.while only}}
+  %st = ub.poison : !cute_nvgpu.pipeline_state<2>
+  cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<2>, !cute_nvgpu.pipeline_state<2>
+  return
 }
 
 // -----

@@ -1,0 +1,199 @@
+//===- PipelineInputChecks.cpp - What cute-to-ptx cannot lower ------------===//
+//
+// Part of the cute-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PipelineInputChecks.h"
+
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Whether `op` runs on the GPU only: mbarriers, TMA, named barriers, warp
+/// roles, tensor-core and other SM-specific atoms, a CTA's place in its
+/// cluster. Universal atoms, the stream-K schedule and tile coordinates
+/// without a cluster run on the host too.
+bool isDeviceOnly(Operation *op) {
+  using namespace cute_nvgpu;
+  if (isa<TmaCopyOp, BulkCopyOp, MbarrierInitOp, MbarrierArriveOp,
+          MbarrierWaitOp, PipelineCreateOp, PipelineProducerAcquireOp,
+          PipelineProducerTailOp, PipelineConsumerWaitOp,
+          PipelineConsumerReleaseOp, EpilogueStoreOp, EpilogueStoreTailOp,
+          StreamKFixupOp, StreamKFixupWaitOp, WarpSpecializeOp>(op))
+    return true;
+  if (auto coord = dyn_cast<TileCoordOp>(op))
+    return coord.getCluster().has_value();
+  if (auto gemm = dyn_cast<GemmOp>(op))
+    return gemm.getTiledMma().getMmaAtom().getTraits().arch != 0;
+  if (auto copy = dyn_cast<CopyOp>(op))
+    return copy.getCopyAtom() && copy.getCopyAtom().getTraits().arch != 0;
+  return false;
+}
+
+/// Device-only ops are in GPU code: the lowering would turn one in host
+/// code into thread indices and barriers that the host cannot run, and exit
+/// with success.
+struct RequireDeviceOpsInKernelsPass
+    : public PassWrapper<RequireDeviceOpsInKernelsPass,
+                         OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RequireDeviceOpsInKernelsPass)
+
+  StringRef getArgument() const override {
+    return "cute-require-device-ops-in-kernels";
+  }
+
+  void runOnOperation() override {
+    WalkResult result =
+        getOperation().walk<WalkOrder::PreOrder>([](Operation *op) {
+          if (isa<gpu::GPUModuleOp, gpu::LaunchOp>(op))
+            return WalkResult::skip();
+          if (!isDeviceOnly(op))
+            return WalkResult::advance();
+          op->emitOpError() << "is a device op and must be inside a GPU kernel "
+                               "(a gpu.func of a gpu.module), not in host code";
+          return WalkResult::interrupt();
+        });
+    if (result.wasInterrupted())
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+
+/// The types `op` names: its results', its blocks' arguments' and those in
+/// its attributes (a function's type, a global's), with the types in them.
+SmallVector<Type> typesOf(Operation *op) {
+  SmallVector<Type> types;
+  auto add = [&](Type type) {
+    type.walk([&](Type inner) { types.push_back(inner); });
+  };
+  llvm::for_each(op->getResultTypes(), add);
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      llvm::for_each(block.getArgumentTypes(), add);
+  op->getAttrDictionary().walk([&](Type type) { types.push_back(type); });
+  return types;
+}
+
+/// NVPTX has no scalable vectors: LLVM's backend aborts on one ("Cannot
+/// implicitly convert a scalable size to a fixed-width size").
+struct RejectScalableVectorsPass
+    : public PassWrapper<RejectScalableVectorsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RejectScalableVectorsPass)
+
+  StringRef getArgument() const override {
+    return "cute-reject-scalable-vectors";
+  }
+
+  void runOnOperation() override {
+    auto check = [](Operation *op) -> LogicalResult {
+      for (Type type : typesOf(op)) {
+        auto vector = dyn_cast<VectorType>(type);
+        if (vector && vector.isScalable())
+          return op->emitOpError()
+                 << "has the scalable vector type " << vector
+                 << ", which NVPTX cannot compile: GPU code takes fixed-size "
+                    "vectors only";
+      }
+      return success();
+    };
+    WalkResult result = getOperation().walk([&](gpu::GPUModuleOp module) {
+      return module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        return failed(check(op)) ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+      });
+    });
+    if (result.wasInterrupted())
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+
+/// Memory spaces of the GPU's (#gpu.address_space<workgroup>, say) have no
+/// meaning in host code: gpu-to-llvm and convert-to-llvm report such a
+/// memref unlocated and go on, leaving the module half lowered.
+struct RequireHostMemorySpacesPass
+    : public PassWrapper<RequireHostMemorySpacesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RequireHostMemorySpacesPass)
+
+  StringRef getArgument() const override {
+    return "cute-require-host-memory-spaces";
+  }
+
+  void runOnOperation() override {
+    auto check = [](Operation *op) -> LogicalResult {
+      for (Type type : typesOf(op)) {
+        auto memref = dyn_cast<BaseMemRefType>(type);
+        Attribute space = memref ? memref.getMemorySpace() : Attribute();
+        if (space && !isa<IntegerAttr>(space))
+          return op->emitOpError()
+                 << "has a memref in memory space " << space
+                 << ", which host code cannot lower: memrefs on the host "
+                    "have no memory space or an integer one";
+      }
+      return success();
+    };
+    WalkResult result =
+        getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
+          if (isa<gpu::GPUModuleOp>(op))
+            return WalkResult::skip();
+          return failed(check(op)) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+        });
+    if (result.wasInterrupted())
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+
+/// After the host lowering, host code is LLVM ops, gpu.launch_func (with
+/// LLVM operands) and gpu.binary: what the conversions left behind (and any
+/// error they reported without failing) stops the pipeline here, not in
+/// the JIT.
+struct RequireLLVMHostCodePass
+    : public PassWrapper<RequireLLVMHostCodePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RequireLLVMHostCodePass)
+
+  StringRef getArgument() const override {
+    return "cute-require-llvm-host-code";
+  }
+
+  void runOnOperation() override {
+    WalkResult result = getOperation().walk([](Operation *op) {
+      if (isa<ModuleOp, gpu::LaunchFuncOp, gpu::BinaryOp>(op) ||
+          isa_and_present<LLVM::LLVMDialect>(op->getDialect()))
+        return WalkResult::advance();
+      op->emitOpError() << "was not lowered to the LLVM dialect: host code "
+                           "must lower to LLVM ops, gpu.launch_func and "
+                           "gpu.binary";
+      return WalkResult::interrupt();
+    });
+    if (result.wasInterrupted())
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> cute::createRequireDeviceOpsInKernelsPass() {
+  return std::make_unique<RequireDeviceOpsInKernelsPass>();
+}
+
+std::unique_ptr<Pass> cute::createRejectScalableVectorsPass() {
+  return std::make_unique<RejectScalableVectorsPass>();
+}
+
+std::unique_ptr<Pass> cute::createRequireHostMemorySpacesPass() {
+  return std::make_unique<RequireHostMemorySpacesPass>();
+}
+
+std::unique_ptr<Pass> cute::createRequireLLVMHostCodePass() {
+  return std::make_unique<RequireLLVMHostCodePass>();
+}
