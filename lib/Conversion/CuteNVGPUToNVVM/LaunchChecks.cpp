@@ -19,6 +19,7 @@
 #include "cute-mlir/Conversion/Passes.h"
 #include "cute-mlir/Conversion/SharedMemory.h"
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUAttrs.h"
+#include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -280,6 +281,43 @@ LogicalResult checkSpecialization(gpu::LaunchFuncOp launch,
   return success();
 }
 
+/// The kernel's ops that name the cluster shape they work in (`cluster
+/// [X, Y]`: the CTAs their mbarrier arrivals, multicasts and tile walks
+/// reach) must be launched in clusters of that shape, or they arrive at
+/// CTAs that are not there and walk tiles twice or never.
+LogicalResult checkClusterShape(gpu::LaunchFuncOp launch,
+                                gpu::GPUFuncOp kernel) {
+  std::array<int64_t, 3> given = {1, 1, 1};
+  if (launch.hasClusterSize()) {
+    gpu::KernelDim3 cluster = launch.getClusterSizeOperandValues();
+    auto ctas = constants({cluster.x, cluster.y, cluster.z});
+    if (!ctas)
+      return success();
+    given = *ctas;
+  }
+  WalkResult result = kernel.walk([&](Operation *op) {
+    if (!isa<cute_nvgpu::PipelineCreateOp, cute_nvgpu::TileCoordOp,
+             cute_nvgpu::StreamKFixupOp, cute_nvgpu::StreamKFixupWaitOp>(op))
+      return WalkResult::advance();
+    auto shape = op->getAttrOfType<DenseI64ArrayAttr>("cluster");
+    if (!shape || shape.size() != 2)
+      return WalkResult::advance();
+    if (shape[0] == given[0] && shape[1] == given[1] && given[2] == 1)
+      return WalkResult::advance();
+    InFlightDiagnostic diag = launch.emitOpError();
+    diag << "launches @" << kernel.getName();
+    if (launch.hasClusterSize())
+      diag << " in clusters of " << llvm::interleaved_array(given);
+    else
+      diag << " without clusters";
+    diag << ", but its " << op->getName() << " works in clusters of ["
+         << shape[0] << ", " << shape[1] << ", 1]";
+    diag.attachNote(op->getLoc()) << "the kernel's op is here";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
   auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
       launch, launch.getKernel());
@@ -328,6 +366,8 @@ LogicalResult checkLaunch(gpu::LaunchFuncOp launch, ModuleOp root) {
                    << llvm::interleaved_array(*ctas);
     }
   }
+  if (kernel && failed(checkClusterShape(launch, kernel)))
+    return failure();
   // The launch's dynamic shared memory: none without the operand, unknown
   // when it is not a constant.
   APInt bytes;

@@ -134,6 +134,74 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A kernel's ops that work in clusters of [X, Y] (their mbarrier arrivals
+// and tile walks reach the CTAs of such a cluster) run only in clusters of
+// (X, Y, 1).
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%w: index, %tm: index, %tn: index, %out: memref<?xindex>) kernel {
+      %c0 = arith.constant 0 : index
+      // expected-note @+1 {{the kernel's op is here}}
+      %m, %n = cute_nvgpu.tile_coord %w, %tm, %tn group 8 cluster [2, 1]
+      memref.store %m, %out[%c0] : memref<?xindex>
+      gpu.return
+    }
+  }
+  func.func @transposed_cluster(%w: index, %out: memref<?xindex>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    // expected-error @+1 {{launches @k in clusters of [1, 2, 1], but its cute_nvgpu.tile_coord works in clusters of [2, 1, 1]}}
+    gpu.launch_func @kernels::@k clusters in (%c1, %c2, %c1) blocks in (%c2, %c2, %c1) threads in (%c128, %c1, %c1) args(%w : index, %w : index, %w : index, %out : memref<?xindex>)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%bars: memref<8xi64, #gpu.address_space<workgroup>>) kernel {
+      // expected-note @+1 {{the kernel's op is here}}
+      %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [2, 1] : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
+      gpu.return
+    }
+  }
+  func.func @no_cluster(%bars: memref<8xi64, #gpu.address_space<workgroup>>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    // expected-error @+1 {{launches @k without clusters, but its cute_nvgpu.pipeline_create works in clusters of [2, 1, 1]}}
+    gpu.launch_func @kernels::@k blocks in (%c2, %c1, %c1) threads in (%c128, %c1, %c1) args(%bars : memref<8xi64, #gpu.address_space<workgroup>>)
+    return
+  }
+}
+
+// -----
+
+// The same kernel in clusters of its shape is accepted.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%w: index, %tm: index, %tn: index, %out: memref<?xindex>) kernel {
+      %c0 = arith.constant 0 : index
+      %m, %n = cute_nvgpu.tile_coord %w, %tm, %tn group 8 cluster [2, 1]
+      memref.store %m, %out[%c0] : memref<?xindex>
+      gpu.return
+    }
+  }
+  // CHECK-LABEL: func.func @matching_cluster
+  func.func @matching_cluster(%w: index, %out: memref<?xindex>) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    // CHECK: gpu.launch_func @kernels::@k clusters in
+    gpu.launch_func @kernels::@k clusters in (%c2, %c1, %c1) blocks in (%c2, %c2, %c1) threads in (%c128, %c1, %c1) args(%w : index, %w : index, %w : index, %out : memref<?xindex>)
+    return
+  }
+}
+
+// -----
+
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @k() kernel {
