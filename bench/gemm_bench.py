@@ -319,6 +319,9 @@ def picked(k, m, n, kk, sms):
     def waves(e):
         return -(-units(e) // clusters)
 
+    def last_wave_full(e):  # nine tenths full or more
+        return 10 * (units(e) - (waves(e) - 1) * clusters) >= 9 * clusters
+
     if k.in_type in FP8:
         wide, narrow, *rest = entries
         if waves(wide) <= 4 and \
@@ -331,9 +334,8 @@ def picked(k, m, n, kk, sms):
         return next((e for e in rest
                      if waves(e) * (e.tile[1] // 32) <
                      waves(narrow) * (narrow.tile[1] // 32) and
-                     waves(e) <= 4 and (kk < 8192 or 10 * (
-                         units(e) - (waves(e) - 1) * clusters) >=
-                         9 * clusters)), narrow)
+                     waves(e) <= 4 and (kk < 8192 or last_wave_full(e))),
+                    narrow)
     # The 160-wide one only where its units fill at most four waves: with
     # more, its extra operand traffic costs more than its waves save.
     wide = entries[0]
@@ -345,8 +347,8 @@ def picked(k, m, n, kk, sms):
     # With K >= 8192 and the 256-wide units in at most two waves, stream-K
     # shares the 256-wide kernel's part-empty last wave well: a narrower
     # one only where its own last wave is nine tenths full.
-    if kk >= 8192 and units(wide) <= 2 * clusters and 10 * (
-            units(best) - (waves(best) - 1) * clusters) < 9 * clusters:
+    if kk >= 8192 and units(wide) <= 2 * clusters and \
+            not last_wave_full(best):
         return wide
     return best
 

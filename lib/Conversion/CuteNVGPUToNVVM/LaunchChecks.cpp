@@ -27,6 +27,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InterleavedRange.h"
 
@@ -296,13 +297,16 @@ LogicalResult checkClusterShape(gpu::LaunchFuncOp launch,
     given = *ctas;
   }
   WalkResult result = kernel.walk([&](Operation *op) {
-    if (!isa<cute_nvgpu::PipelineCreateOp, cute_nvgpu::TileCoordOp,
-             cute_nvgpu::StreamKFixupOp, cute_nvgpu::StreamKFixupWaitOp>(op))
+    std::optional<ArrayRef<int64_t>> shape =
+        TypeSwitch<Operation *, std::optional<ArrayRef<int64_t>>>(op)
+            .Case<cute_nvgpu::PipelineCreateOp, cute_nvgpu::TileCoordOp,
+                  cute_nvgpu::StreamKFixupOp, cute_nvgpu::StreamKFixupWaitOp>(
+                [](auto named) { return named.getCluster(); })
+            .Default(std::nullopt);
+    // Their verifiers checked that a cluster is [X, Y].
+    if (!shape)
       return WalkResult::advance();
-    auto shape = op->getAttrOfType<DenseI64ArrayAttr>("cluster");
-    if (!shape || shape.size() != 2)
-      return WalkResult::advance();
-    if (shape[0] == given[0] && shape[1] == given[1] && given[2] == 1)
+    if ((*shape)[0] == given[0] && (*shape)[1] == given[1] && given[2] == 1)
       return WalkResult::advance();
     InFlightDiagnostic diag = launch.emitOpError();
     diag << "launches @" << kernel.getName();
@@ -311,7 +315,7 @@ LogicalResult checkClusterShape(gpu::LaunchFuncOp launch,
     else
       diag << " without clusters";
     diag << ", but its " << op->getName() << " works in clusters of ["
-         << shape[0] << ", " << shape[1] << ", 1]";
+         << (*shape)[0] << ", " << (*shape)[1] << ", 1]";
     diag.attachNote(op->getLoc()) << "the kernel's op is here";
     return WalkResult::interrupt();
   });

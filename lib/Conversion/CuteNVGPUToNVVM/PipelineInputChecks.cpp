@@ -37,32 +37,53 @@ bool isDeviceOnly(Operation *op) {
   return false;
 }
 
+/// The first op under `root` (in pre-order, not entering the ops `skip`
+/// names) that `check` rejects, reporting it, fails the check.
+LogicalResult checkEachOp(Operation *root,
+                          function_ref<bool(Operation *)> skip,
+                          function_ref<LogicalResult(Operation *)> check) {
+  WalkResult result = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (skip(op))
+      return WalkResult::skip();
+    return failed(check(op)) ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+bool isKernelCode(Operation *op) {
+  return isa<gpu::GPUModuleOp, gpu::LaunchOp>(op);
+}
+
+/// A pass that checks a module (`Derived::check`) and changes nothing.
+template <typename Derived>
+struct ModuleCheckPass : PassWrapper<Derived, OperationPass<ModuleOp>> {
+  void runOnOperation() override {
+    if (failed(static_cast<Derived *>(this)->check(this->getOperation())))
+      return this->signalPassFailure();
+    this->markAllAnalysesPreserved();
+  }
+};
+
 /// Device-only ops are in GPU code: the lowering would turn one in host
 /// code into thread indices and barriers that the host cannot run, and exit
 /// with success.
 struct RequireDeviceOpsInKernelsPass
-    : public PassWrapper<RequireDeviceOpsInKernelsPass,
-                         OperationPass<ModuleOp>> {
+    : ModuleCheckPass<RequireDeviceOpsInKernelsPass> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RequireDeviceOpsInKernelsPass)
 
   StringRef getArgument() const override {
     return "cute-require-device-ops-in-kernels";
   }
 
-  void runOnOperation() override {
-    WalkResult result =
-        getOperation().walk<WalkOrder::PreOrder>([](Operation *op) {
-          if (isa<gpu::GPUModuleOp, gpu::LaunchOp>(op))
-            return WalkResult::skip();
-          if (!isDeviceOnly(op))
-            return WalkResult::advance();
-          op->emitOpError() << "is a device op and must be inside a GPU kernel "
-                               "(a gpu.func of a gpu.module), not in host code";
-          return WalkResult::interrupt();
-        });
-    if (result.wasInterrupted())
-      return signalPassFailure();
-    markAllAnalysesPreserved();
+  LogicalResult check(ModuleOp module) {
+    auto inKernels = [](Operation *op) -> LogicalResult {
+      if (!isDeviceOnly(op))
+        return success();
+      return op->emitOpError() << "is a device op and must be inside a GPU "
+                                  "kernel (a gpu.func of a gpu.module), not "
+                                  "in host code";
+    };
+    return checkEachOp(module, isKernelCode, inKernels);
   }
 };
 
@@ -83,35 +104,31 @@ SmallVector<Type> typesOf(Operation *op) {
 
 /// NVPTX has no scalable vectors: LLVM's backend aborts on one ("Cannot
 /// implicitly convert a scalable size to a fixed-width size").
-struct RejectScalableVectorsPass
-    : public PassWrapper<RejectScalableVectorsPass, OperationPass<ModuleOp>> {
+struct RejectScalableVectorsPass : ModuleCheckPass<RejectScalableVectorsPass> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RejectScalableVectorsPass)
 
   StringRef getArgument() const override {
     return "cute-reject-scalable-vectors";
   }
 
-  void runOnOperation() override {
-    auto check = [](Operation *op) -> LogicalResult {
-      for (Type type : typesOf(op)) {
-        auto vector = dyn_cast<VectorType>(type);
-        if (vector && vector.isScalable())
-          return op->emitOpError()
-                 << "has the scalable vector type " << vector
-                 << ", which NVPTX cannot compile: GPU code takes fixed-size "
-                    "vectors only";
-      }
-      return success();
-    };
-    WalkResult result = getOperation().walk([&](gpu::GPUModuleOp module) {
-      return module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-        return failed(check(op)) ? WalkResult::interrupt()
-                                 : WalkResult::advance();
-      });
-    });
-    if (result.wasInterrupted())
-      return signalPassFailure();
-    markAllAnalysesPreserved();
+  static LogicalResult checkTypes(Operation *op) {
+    for (Type type : typesOf(op)) {
+      auto vector = dyn_cast<VectorType>(type);
+      if (vector && vector.isScalable())
+        return op->emitOpError()
+               << "has the scalable vector type " << vector
+               << ", which NVPTX cannot compile: GPU code takes fixed-size "
+                  "vectors only";
+    }
+    return success();
+  }
+
+  LogicalResult check(ModuleOp module) {
+    for (auto kernels : module.getOps<gpu::GPUModuleOp>())
+      if (failed(checkEachOp(
+              kernels, [](Operation *) { return false; }, checkTypes)))
+        return failure();
+    return success();
   }
 };
 
@@ -119,15 +136,16 @@ struct RejectScalableVectorsPass
 /// meaning in host code: gpu-to-llvm and convert-to-llvm report such a
 /// memref unlocated and go on, leaving the module half lowered.
 struct RequireHostMemorySpacesPass
-    : public PassWrapper<RequireHostMemorySpacesPass, OperationPass<ModuleOp>> {
+    : ModuleCheckPass<RequireHostMemorySpacesPass> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RequireHostMemorySpacesPass)
 
   StringRef getArgument() const override {
     return "cute-require-host-memory-spaces";
   }
 
-  void runOnOperation() override {
-    auto check = [](Operation *op) -> LogicalResult {
+  LogicalResult check(ModuleOp module) {
+    return checkEachOp(module, llvm::IsaPred<gpu::GPUModuleOp>,
+                       [](Operation *op) -> LogicalResult {
       for (Type type : typesOf(op)) {
         auto memref = dyn_cast<BaseMemRefType>(type);
         Attribute space = memref ? memref.getMemorySpace() : Attribute();
@@ -138,17 +156,7 @@ struct RequireHostMemorySpacesPass
                     "have no memory space or an integer one";
       }
       return success();
-    };
-    WalkResult result =
-        getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
-          if (isa<gpu::GPUModuleOp>(op))
-            return WalkResult::skip();
-          return failed(check(op)) ? WalkResult::interrupt()
-                                   : WalkResult::advance();
-        });
-    if (result.wasInterrupted())
-      return signalPassFailure();
-    markAllAnalysesPreserved();
+    });
   }
 };
 
@@ -156,27 +164,23 @@ struct RequireHostMemorySpacesPass
 /// LLVM operands) and gpu.binary: what the conversions left behind (and any
 /// error they reported without failing) stops the pipeline here, not in
 /// the JIT.
-struct RequireLLVMHostCodePass
-    : public PassWrapper<RequireLLVMHostCodePass, OperationPass<ModuleOp>> {
+struct RequireLLVMHostCodePass : ModuleCheckPass<RequireLLVMHostCodePass> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RequireLLVMHostCodePass)
 
   StringRef getArgument() const override {
     return "cute-require-llvm-host-code";
   }
 
-  void runOnOperation() override {
-    WalkResult result = getOperation().walk([](Operation *op) {
+  LogicalResult check(ModuleOp module) {
+    return checkEachOp(module, [](Operation *) { return false; },
+                       [](Operation *op) -> LogicalResult {
       if (isa<ModuleOp, gpu::LaunchFuncOp, gpu::BinaryOp>(op) ||
           isa_and_present<LLVM::LLVMDialect>(op->getDialect()))
-        return WalkResult::advance();
-      op->emitOpError() << "was not lowered to the LLVM dialect: host code "
-                           "must lower to LLVM ops, gpu.launch_func and "
-                           "gpu.binary";
-      return WalkResult::interrupt();
+        return success();
+      return op->emitOpError() << "was not lowered to the LLVM dialect: host "
+                                  "code must lower to LLVM ops, "
+                                  "gpu.launch_func and gpu.binary";
     });
-    if (result.wasInterrupted())
-      return signalPassFailure();
-    markAllAnalysesPreserved();
   }
 };
 

@@ -15,6 +15,8 @@
 
 #include "PipelineLowering.h"
 
+#include "CompileTimeValues.h"
+
 #include "cute-mlir/Conversion/Passes.h"
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
 
@@ -287,27 +289,11 @@ bool isPipelineStep(Operation *op) {
 /// Every pipeline comes straight from a pipeline_create and is used by
 /// pipeline steps only; the lowering finds each step's mbarriers there.
 LogicalResult checkPipelineValues(Operation *root) {
-  WalkResult result = root->walk([](Operation *op) {
-    // Any other op (ub.poison, a call) has no mbarriers to lower the steps to.
-    if (!isa<PipelineCreateOp>(op) &&
-        llvm::any_of(op->getResultTypes(), llvm::IsaPred<PipelineType>)) {
-      op->emitOpError() << "a pipeline cannot be the result of this op: use "
-                           "the result of cute_nvgpu.pipeline_create "
-                           "directly";
-      return WalkResult::interrupt();
-    }
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          if (isa<PipelineType>(arg.getType())) {
-            op->emitOpError() << "a pipeline cannot be a block argument: use "
-                                 "the result of cute_nvgpu.pipeline_create "
-                                 "directly";
-            return WalkResult::interrupt();
-          }
-    auto create = dyn_cast<PipelineCreateOp>(op);
-    if (!create)
-      return WalkResult::advance();
+  if (failed(cute::checkMadeOnlyByMaker(
+          root, llvm::IsaPred<PipelineType>, llvm::IsaPred<PipelineCreateOp>,
+          "a pipeline", "cute_nvgpu.pipeline_create")))
+    return failure();
+  WalkResult result = root->walk([](PipelineCreateOp create) {
     for (Operation *user : create.getPipeline().getUsers())
       if (!isPipelineStep(user)) {
         user->emitOpError() << "a pipeline can only be used by the pipeline "

@@ -63,6 +63,7 @@
 
 #include "StreamKLowering.h"
 
+#include "CompileTimeValues.h"
 #include "Pointers.h"
 
 #include "cute-mlir/Dialect/CuteNVGPU/IR/CuteNVGPUOps.h"
@@ -807,35 +808,12 @@ static LogicalResult checkConstantOperands(StreamKScheduleOp op) {
   return success();
 }
 
-/// A schedule has no run-time value: its uses expand from the operands of
-/// the stream_k_schedule that made it, so no other value may be one (a
-/// kernel argument, say, which nothing would lower).
-static LogicalResult checkScheduleValues(Operation *root) {
-  WalkResult result = root->walk([](Operation *op) {
-    if (!isa<StreamKScheduleOp>(op) &&
-        llvm::any_of(op->getResultTypes(), llvm::IsaPred<StreamKType>)) {
-      op->emitOpError() << "a stream-K schedule cannot be the result of this "
-                           "op: use the result of "
-                           "cute_nvgpu.stream_k_schedule directly";
-      return WalkResult::interrupt();
-    }
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        if (llvm::any_of(block.getArgumentTypes(),
-                         llvm::IsaPred<StreamKType>)) {
-          op->emitOpError() << "a stream-K schedule cannot be a block "
-                               "argument (it has no run-time value): use the "
-                               "result of cute_nvgpu.stream_k_schedule "
-                               "directly";
-          return WalkResult::interrupt();
-        }
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
-}
-
 LogicalResult cute::lowerStreamK(Operation *root, LayoutTracer &tracer) {
-  if (::mlir::failed(checkScheduleValues(root)))
+  // A kernel argument, say, which nothing would lower (uses through other
+  // values fail stream_k_work's verifier).
+  if (::mlir::failed(cute::checkMadeOnlyByMaker(
+          root, llvm::IsaPred<StreamKType>, llvm::IsaPred<StreamKScheduleOp>,
+          "a stream-K schedule", "cute_nvgpu.stream_k_schedule")))
     return failure();
   WalkResult checked = root->walk([](StreamKScheduleOp op) {
     return ::mlir::failed(checkConstantOperands(op)) ? WalkResult::interrupt()

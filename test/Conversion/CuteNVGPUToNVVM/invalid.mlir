@@ -98,7 +98,7 @@ gpu.module @k {
 // A schedule as a kernel argument has no value to pass (the GPU lowering
 // failed on the gpu.func, naming no reason).
 gpu.module @k {
-  // expected-error @+1 {{'gpu.func' op a stream-K schedule cannot be a block argument (it has no run-time value): use the result of cute_nvgpu.stream_k_schedule directly}}
+  // expected-error @+1 {{'gpu.func' op a stream-K schedule cannot be a block argument: use the result of cute_nvgpu.stream_k_schedule directly}}
   gpu.func @schedule_as_kernel_argument(%sk: !cute_nvgpu.stream_k) kernel {
     gpu.return
   }
