@@ -104,6 +104,8 @@ class Kernel:
                               # f32 partials (a tile a block), i32 flags
     picks: tuple = None       # labels (wide, narrow) of two entries of the
                               # same PTX: launches one by the shape (picked)
+    swapped: str = None       # with picks: the entry (same PTX) it runs
+                              # where M <= 64, C's tiles as their transposes
 
     @property
     def dest(self):
@@ -179,6 +181,14 @@ KERNELS = [
                      out_type="bf16", box_c=(64, 64)),
     warp_specialized("gemm-sm90a-ws-bf16", 128, stages=6, in_type="bf16",
                      out_type="bf16", box_c=(64, 64)),
+    # For GEMMs with M <= 64: C's 64x128 tiles as their transposes, C^T =
+    # B A^T, the 128x64 kernel with the operands' roles swapped (B's 128-row
+    # boxes, A's 64 rows a k-tile in halves of 32 that each CTA multicasts).
+    Kernel("gemm-sm90a-ws-bf16-swapped", "--gemm-sm90a-ws-bf16-swapped",
+           "gemm_tn_64x128_swapped", 384, 8 * (16384 + 8192) + 2 * 16384 +
+           16 * 8, (64, 128), "persistent", "tma", in_type="bf16",
+           out_type="bf16", box_a=(64, 32), box_b=(64, 128), box_c=(64, 64),
+           cluster=(2, 1, 1), stream_k=True),
     # fp8 (examples/gemm-sm90a-ws-fp8.mlir, four kernels in one PTX):
     # 128x192 tiles (two 64x192 wgmma accumulators a thread, the promoted
     # one and the k-tile's), four stages, three 16 KiB stages of bf16 C
@@ -200,20 +210,25 @@ KERNELS = [
 ]
 # The warp-specialized GEMMs as their @launch runs them: one of their
 # kernels by the shape (listed after them), widest first.
+# With M <= 64, the bf16 launch runs its swapped kernel.
 for _name, _widths in (("gemm-sm90a-ws", (256, 224, 192, 160, 128, 64)),
                        ("gemm-sm90a-ws-bf16", (256, 224, 192, 160, 128, 64)),
                        ("gemm-sm90a-ws-fp8", (256, 192, 160, 128, 64))):
     _picks = tuple(f"{_name}-{w}" for w in _widths)
-    _at = max(i for i, k in enumerate(KERNELS) if k.label in _picks)
+    _swapped = f"{_name}-swapped"
+    _swapped = _swapped if any(k.label == _swapped for k in KERNELS) else None
+    _at = max(i for i, k in enumerate(KERNELS)
+              if k.label in _picks + (_swapped,))
     KERNELS.insert(_at + 1, dataclasses.replace(
         next(k for k in KERNELS if k.label == _picks[0]),
-        label=_name, option="--" + _name, picks=_picks))
+        label=_name, option="--" + _name, picks=_picks, swapped=_swapped))
 # The fp8 kernels with e5m2 A and B (the examples with f8E4M3FN read as
 # f8E5M2 and their E4M3E4M3 wgmma atoms as E5M2E5M2): checked only, since
 # cuBLAS has no e5m2 x e5m2 GEMM to time them against.
 KERNELS += [dataclasses.replace(
     k, label=k.label + "-e5m2", option=k.option + "-e5m2", in_type="e5m2",
-    picks=k.picks and tuple(label + "-e5m2" for label in k.picks))
+    picks=k.picks and tuple(label + "-e5m2" for label in k.picks),
+    swapped=k.swapped and k.swapped + "-e5m2")
     for k in KERNELS if k.in_type == "e4m3"]
 
 FP8 = ("e4m3", "e5m2")
@@ -232,13 +247,16 @@ TMA_SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}  # CU_TENSOR_MAP_SWIZZLE_*
 # edge, and the last two are ragged in M, N and K where the f16 and bf16
 # launches pick their 128x128 kernels (one wave of 256x128 units) and their
 # 128x160 kernels (one wave of 256x160 units, where the 256x192 ones are as
-# many waves and wider).
+# many waves and wider). The last three have M <= 64, where the bf16 launch
+# runs its swapped kernel: one ragged row of C, then ragged M, N and K,
+# then split-K.
 CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (200, 136, 80),
                 (1000, 3000, 520), (1000, 3000, 528),
                 (2048, 2048, 1024), (4096, 4096, 4096), (8192, 8192, 2048),
                 (1024, 1024, 16384), (1000, 3000, 4104), (3072, 3072, 3072),
                 (96, 3000, 1032), (128, 4096, 16384), (384, 1000, 1032),
-                (1000, 2040, 2056), (1500, 1512, 1040)]
+                (1000, 2040, 2056), (1500, 1512, 1040),
+                (1, 1000, 1032), (40, 3000, 4104), (64, 1024, 16384)]
 FP8_LONG_K = (256, 384, 65536)
 TIME_SHAPES = [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192),
                (8192, 8192, 2048), (4096, 14336, 4096)]
@@ -277,12 +295,19 @@ def validate(kernels):
                 128, 64] and all(
                 labels[a].tile[1] > labels[b].tile[1]
                 for a, b in zip(k.picks, k.picks[1:])), k.label
+        # Its swapped entry too, for a launch that has one.
+        assert not k.swapped or k.picks and k.swapped in labels and (
+            labels[k.swapped].in_type, labels[k.swapped].out_type,
+            labels[k.swapped].scale, labels[k.swapped].args) == (
+            k.in_type, k.out_type, k.scale, k.args), k.label
 
 
 def picked(k, m, n, kk, sms):
     """The entry of k.picks (widest first) that k's launch runs for an
     MxNxKK GEMM, as @launch in its example picks; a kernel's units are a
-    cluster's tiles, counted against the device's clusters. First the
+    cluster's tiles, counted against the device's clusters. First, with M
+    <= 64, the swapped entry where k has one (it computes C's transpose, so
+    that N fills wgmma's M and A's few rows its N). Then the
     64-wide one where its units fill at most one wave (with 64 k-tiles or
     more only for M <= 512: K >= 4096 in f16 and bf16, 8192 in fp8), then
     the 128-wide one where its units fill at most one wave. Else, fp8
@@ -298,6 +323,8 @@ def picked(k, m, n, kk, sms):
     160-wide one only where its units fill at most four waves; but where K
     is 8192 or more and the 256-wide units fill at most two waves, the
     256-wide one unless that one's last wave is nine tenths full."""
+    if k.swapped and m <= 64:
+        return next(x for x in KERNELS if x.label == k.swapped)
     entries = [next(x for x in KERNELS if x.label == label)
                for label in k.picks]
     rows = entries[0].tile[0] * (entries[0].cluster or (1,))[0]
@@ -520,7 +547,8 @@ def check_parameter_count(k, takes, passes):
 def load(k, path):
     if k.picks:  # {label: function} of the entries it picks from
         return {label: load(next(x for x in KERNELS if x.label == label),
-                            path) for label in k.picks}
+                            path)
+                for label in k.picks + ((k.swapped,) if k.swapped else ())}
     _MODULES.append(cp.RawModule(path=path))
     fn = _MODULES[-1].get_function(k.function)
     with open(path) as f:

@@ -14,10 +14,19 @@ using namespace mlir::cute;
 
 namespace {
 
-/// (row, col) of each of a thread's values in the (M,N) tile.
+/// (row, col) of each of a thread's values in the tile as it is stored:
+/// the TiledMMA's (M,N) tile, or with `transposed` C's (N,M) one.
 using Coords = std::vector<std::pair<int64_t, int64_t>>;
 
-Result<std::vector<Coords>> threadCoords(const TiledMma &mma) {
+/// The rows and columns of the tile as it is stored.
+std::pair<int64_t, int64_t> storedExtents(const TiledMma &mma,
+                                          bool transposed) {
+  int64_t m = mma.tileSize(0), n = mma.tileSize(1);
+  return transposed ? std::make_pair(n, m) : std::make_pair(m, n);
+}
+
+Result<std::vector<Coords>> threadCoords(const TiledMma &mma,
+                                         bool transposed) {
   int64_t m = mma.tileSize(0), n = mma.tileSize(1);
   Layout colMajor = makeLayout(IntTuple::tuple({IntTuple(m), IntTuple(n)}));
   // One partition for a symbolic thread, not one a thread: the values'
@@ -40,8 +49,11 @@ Result<std::vector<Coords>> threadCoords(const TiledMma &mma) {
       return algebraError("the first accumulator of thread " +
                           std::to_string(t) + " has no offset");
     coords[t].reserve(values);
-    for (int64_t offset : valueOffsets)
-      coords[t].push_back({(*first + offset) % m, (*first + offset) / m});
+    for (int64_t offset : valueOffsets) {
+      int64_t row = (*first + offset) % m, col = (*first + offset) / m;
+      coords[t].push_back(transposed ? std::make_pair(col, row)
+                                     : std::make_pair(row, col));
+    }
   }
   return coords;
 }
@@ -58,14 +70,15 @@ struct PartCoords {
 /// values of part p's threads must span exactly one partRows x partCols
 /// sub-tile at a multiple of (partRows, partCols), and no two parts the
 /// same one.
-Result<PartCoords> partCoords(const TiledMma &mma, int64_t parts) {
-  int64_t m = mma.tileSize(0), n = mma.tileSize(1);
+Result<PartCoords> partCoords(const TiledMma &mma, int64_t parts,
+                              bool transposed) {
+  auto [m, n] = storedExtents(mma, transposed);
   int64_t threads = mma.numThreads();
   if (parts < 1 || threads % parts)
     return algebraError("the " + std::to_string(threads) +
                         " threads do not split into " + std::to_string(parts) +
                         " equal parts");
-  CUTE_TRY(coords, threadCoords(mma));
+  CUTE_TRY(coords, threadCoords(mma, transposed));
   PartCoords result{threads / parts, m, n, std::move(coords)};
   if (parts == 1)
     return result;
@@ -121,14 +134,16 @@ Result<PartCoords> partCoords(const TiledMma &mma, int64_t parts) {
 
 Result<EpiloguePlan> mlir::cute::planEpilogue(const TiledMma &mma,
                                               int64_t boxRows, int64_t boxCols,
-                                              int valueBits, int64_t parts) {
-  CUTE_TRY(split, partCoords(mma, parts));
+                                              int valueBits, int64_t parts,
+                                              bool transposed) {
+  CUTE_TRY(split, partCoords(mma, parts, transposed));
   int64_t m = split.partRows, n = split.partCols;
   if (boxRows < 1 || boxCols < 1 || m % boxRows || n % boxCols)
     return algebraError(
         "a box of " + std::to_string(boxRows) + "x" + std::to_string(boxCols) +
         " does not tile the " + std::to_string(m) + "x" + std::to_string(n) +
-        (parts == 1 ? " accumulator tile" : " part of the accumulator tile"));
+        (parts == 1 ? " accumulator tile" : " part of the accumulator tile") +
+        (transposed ? " as stored (transposed)" : ""));
   const std::vector<Coords> &all = split.coords;
   const Coords &first = all.front();
   auto [row0, col0] = first.front();
@@ -168,7 +183,8 @@ Result<EpiloguePlan> mlir::cute::planEpilogue(const TiledMma &mma,
   // Runs: consecutive values side by side in one box row, as long as the
   // alignment of their first column allows, up to 16 bytes.
   int64_t maxLength = std::max<int64_t>(1, 128 / valueBits);
-  EpiloguePlan plan{split.partThreads, m, n, m / boxRows, n / boxCols, {}};
+  EpiloguePlan plan{
+      transposed, split.partThreads, m, n, m / boxRows, n / boxCols, {}};
   for (size_t v = 0; v < first.size();) {
     int64_t length = 1;
     while (length * 2 <= maxLength && align[v] % (length * 2) == 0 &&
@@ -198,6 +214,9 @@ mlir::cute::planStmatrix(const TiledMma &mma, const EpiloguePlan &plan,
   if (valueBits != 16)
     return algebraError("stmatrix stores 16-bit values, not " +
                         std::to_string(valueBits) + "-bit ones");
+  // A transposed tile's pairs of values lie in two rows of C.
+  if (plan.transposed)
+    return algebraError("a transposed tile's runs are single values");
   if (mma.numThreads() % 32 || plan.runs.empty() || plan.runs.size() % 4 ||
       plan.runs.front().value != 0)
     return algebraError("the runs do not come in groups of four per warp");
@@ -213,7 +232,8 @@ mlir::cute::planStmatrix(const TiledMma &mma, const EpiloguePlan &plan,
   result.groups.resize(groups);
   if (plan.partThreads % 32)
     return algebraError("the parts are not stored by whole warps");
-  CUTE_TRY(split, partCoords(mma, mma.numThreads() / plan.partThreads));
+  CUTE_TRY(split, partCoords(mma, mma.numThreads() / plan.partThreads,
+                             /*transposed=*/false));
   const std::vector<Coords> &all = split.coords;
   for (int64_t warp = 0; warp < mma.numThreads() / 32; ++warp) {
     const Coords *lanes = &all[32 * warp];

@@ -213,7 +213,7 @@ def warp_specialize(producer, consumer):
 
 def epilogue_store(tiled_mma, atom, descriptor, acc, tile, buffer, thread,
                    barrier_id=None, store=None, per_warpgroup=False,
-                   scale=None):
+                   scale=None, transposed=False):
     """``cute_nvgpu.epilogue_store``: the TiledMMA's accumulators `acc` to
     the global tile of coordinates `tile` through `buffer` (two stages of
     TMA store boxes) by TMA stores with `atom`; the consumers' threads
@@ -222,12 +222,16 @@ def epilogue_store(tiled_mma, atom, descriptor, acc, tile, buffer, thread,
     only where it holds. With `per_warpgroup`, each warpgroup stores its
     own part of the tile on its own: its slice of `buffer`, named barrier
     `barrier_id` + its index, its first thread issuing the stores. With
-    `scale` (a scalar of the accumulators' type), C = scale * acc."""
+    `scale` (a scalar of the accumulators' type), C = scale * acc. With
+    `transposed`, the TiledMMA's (M, N) tile is C's (N, M) tile `tile`
+    transposed (a kernel computing C^T = B A^T)."""
     attributes = {"tiledMma": tiled_mma, "atom": atom}
     if barrier_id is not None:
         attributes["barrierId"] = f"{int(barrier_id)} : i32"
     if per_warpgroup:
         attributes["perWarpgroup"] = "unit"
+    if transposed:
+        attributes["transposed"] = "unit"
     operands = [descriptor, acc, tile, buffer, _b._value(thread, _b.index)]
     if store is not None:
         operands.append(store)

@@ -4,9 +4,10 @@ of two along M that share 256 x N blocks of C by stream-K. The producer's leader
 four-stage pipeline by TMA (B multicast, an N/2-row half from each CTA); two consumer warpgroups
 run wgmmas on each stage, release it, add up split tiles (stream_k_fixup) and store each 128 x N
 tile through shared memory by TMA (epilogue_store per_warpgroup: each warpgroup its own 64 rows
-on a named barrier of its own). One function builds the example's six kernels, N = 256, 224,
+on a named barrier of its own). One function builds the example's seven kernels, N = 256, 224,
 192, 160 (five stages, for GEMMs of one to four waves that the 192-wide units fill badly), 64
-(eight stages, for small GEMMs) and 128 (six stages, for GEMMs of one wave of its units), where
+(eight stages, for small GEMMs), 128 (six stages, for GEMMs of one wave of its units) and the
+64-wide one swapped (C's 64x128 tiles as their transposes, C^T = B A^T, for M <= 64), where
 the IR spells each out.
 Run: PYTHONPATH=python python3 <this file>
 """
@@ -32,19 +33,24 @@ def tma_b(tile_n):
                     smem=ComposedLayout(SW128, 0, Layout(((8, tile_n // 8), 64), ((64, 512), 1))))
 
 
-def gemm_tn(tile_n, stages=4):
+def gemm_tn(tile_n, stages=4, swapped=False):
     """The kernel on 128 x tile_n tiles of C (tile_n 256, 224, 192, 160, 128 or 64) with `stages`
-    pipeline stages: gemm_tn_128x<tile_n>."""
+    pipeline stages: gemm_tn_128x<tile_n>. Swapped, the same on C's transpose: the TiledMMA's
+    128 x tile_n tile is C's tile_n x 128 one, its A is B and its B is A (gemm_tn_64x128_swapped,
+    for tile_n 64)."""
     TM = tiled_mma(f"SM90_64x{tile_n}x16_F32BF16BF16_SS", (2, 1, 1))
     half, TMA_B = tile_n // 2, tma_b(tile_n)  # the rows of B each CTA loads and multicasts
+    name = f"gemm_tn_{tile_n}x128_swapped" if swapped else f"gemm_tn_128x{tile_n}"
 
-    @kernel(block=384, name=f"gemm_tn_128x{tile_n}")
+    @kernel(block=384, name=name)
     def body(descA: llvm_ptr, descB: llvm_ptr, descC: llvm_ptr,
              m: index, n: index, k: index, partials: memref(f32), flags: memref(i32)):
         tid, ktiles = thread_idx(), ceil_div(k, 64)
         with if_(tid == 0):  # fetch the TMA descriptors while the barriers initialize
             prefetch_tma_descriptor(descA, descB, descC)
-        tiles_m, tiles_n = ceil_div(m, 128), ceil_div(n, tile_n)
+        # The TiledMMA's rows and columns: C's, or swapped C's columns and rows.
+        rows, cols = (n, m) if swapped else (m, n)
+        tiles_m, tiles_n = ceil_div(rows, 128), ceil_div(cols, tile_n)
         units = ceil_div(tiles_m, 2) * tiles_n  # 256 x tile_n blocks of C, one per cluster
         cluster, clusters, rank = cluster_idx(), cluster_dim(), cluster_block_idx()
         smem = dynamic_shared()  # stages of A and B, two C boxes a warpgroup, the mbarriers
@@ -63,8 +69,9 @@ def gemm_tn(tile_n, stages=4):
                                                                 ((64, 512), 1, tile_n * 64))))
         ws = warp_specialize(producer=(1, 40), consumer=(2, 232))
         with ws.producer():
-            idA = make_identity_tensor(make_shape(m, k))
-            idB = make_identity_tensor(make_shape(n, k))
+            idA = make_identity_tensor(make_shape(rows, k))  # the TiledMMA's A and B
+            idB = make_identity_tensor(make_shape(cols, k))
+            mmaA, mmaB = (descB, descA) if swapped else (descA, descB)
             both = const(3, i16)  # B's half goes to both CTAs of the cluster
             with if_(tid == 0):
                 tiles = range_(items, init=[pipeline_state(stages, "producer")])
@@ -79,10 +86,10 @@ def gemm_tn(tile_n, stages=4):
                     for kt, (st,) in k_tiles:  # acquire a stage, TMA k-tile kt into it
                         pipeline_producer_acquire(pipe, st)
                         stage = pipeline_stage(st)
-                        tma_copy(TMA_A, descA, gA[None, None, kt], sA[None, None, stage],
+                        tma_copy(TMA_A, mmaA, gA[None, None, kt], sA[None, None, stage],
                                  pipeline=pipe, state=st)
                         sBh = local_tile(sB[None, None, stage], (half, 64), (rank, 0))
-                        tma_copy(TMA_B, descB, gB[None, None, kt], sBh, pipeline=pipe, state=st,
+                        tma_copy(TMA_B, mmaB, gB[None, None, kt], sBh, pipeline=pipe, state=st,
                                  multicast=both)
                         yield_(pipeline_advance(st))
                     yield_(k_tiles.results[0])
@@ -118,9 +125,10 @@ def gemm_tn(tile_n, stages=4):
                                        cluster=(2, 1))
                 # Each warpgroup stores its 64 rows with its half of smemC and named barrier
                 # 2 + its index: neither waits for the other's epilogue.
-                iC = local_tile(idC, (128, tile_n), (tm, tn))
+                iC = (local_tile(idC, (tile_n, 128), (tn, tm)) if swapped
+                      else local_tile(idC, (128, tile_n), (tm, tn)))
                 epilogue_store(TM, tma_c(tile_n), descC, tCrC, iC, smemC, ctid, barrier_id=2,
-                               store=store, per_warpgroup=True)
+                               store=store, per_warpgroup=True, transposed=swapped)
                 yield_(k_tiles.results[0])
             # The last stores finish reading shared memory before it goes.
             epilogue_store_tail(TM, ctid, per_warpgroup=True)
@@ -131,6 +139,7 @@ gemm_tn_128x256, gemm_tn_128x192, gemm_tn_128x224 = gemm_tn(256), gemm_tn(192), 
 gemm_tn_128x160 = gemm_tn(160, stages=5)
 gemm_tn_128x64 = gemm_tn(64, stages=8)
 gemm_tn_128x128 = gemm_tn(128, stages=6)
+gemm_tn_64x128_swapped = gemm_tn(64, stages=8, swapped=True)
 
 
 def main():
@@ -138,10 +147,13 @@ def main():
     from cute_mlir import runtime
 
     def launcher(kernel_, tile_n):
+        swapped = kernel_.name.endswith("_swapped")  # A's descriptor has B's boxes, B's A's
+
         def launch(f, a, b, c, m, n, k):
             import torch
+            atoms = (tma_b(tile_n), TMA_A) if swapped else (TMA_A, tma_b(tile_n))
             da, db, dc = (runtime.tma_descriptor(t, atom) for t, atom in
-                          ((a, TMA_A), (b, tma_b(tile_n)), (c, tma_c(tile_n))))
+                          ((a, atoms[0]), (b, atoms[1]), (c, tma_c(tile_n))))
             grid = 2 * (runtime.multiprocessor_count() // 2)  # stream-K uses every SM
             partials = torch.empty(grid * 128 * tile_n, device="cuda", dtype=torch.float32)
             flags = torch.zeros(grid, device="cuda", dtype=torch.int32)  # launches leave them 0
@@ -149,10 +161,12 @@ def main():
                                            cluster=(2, 1, 1), smem=kernel_.dynamic_smem)
         return launch
     # TMA: N a multiple of 8; M, N ragged. (1000, 1024, 8192): units split among the clusters.
+    # (40, 3000, 4104): M <= 64, ragged, for the swapped kernel.
     shapes = [(1000, 3000, 520), (129, 264, 72), (128, 128, 64), (2048, 1536, 4104),
-              (1000, 1024, 8192)]
+              (1000, 1024, 8192), (40, 3000, 4104)]
     kernels = ((gemm_tn_128x256, 256), (gemm_tn_128x192, 192), (gemm_tn_128x224, 224),
-               (gemm_tn_128x160, 160), (gemm_tn_128x64, 64), (gemm_tn_128x128, 128))
+               (gemm_tn_128x160, 160), (gemm_tn_128x64, 64), (gemm_tn_128x128, 128),
+               (gemm_tn_64x128_swapped, 64))
     compiled = build(*(k for k, _ in kernels)).compile(chip="sm_90a")
     failed = sum(gemm_check.run(f"gemm_sm90a_ws_bf16 {k.name}", compiled, launcher(k, tile_n),
                                 dtype="bfloat16", out_dtype="bfloat16", checked=shapes)

@@ -457,13 +457,13 @@ def examples():
 
 # The Python is at most 1/`shorter` of the IR's length; the warp-specialized
 # IR is already dense (its pipeline ops carry stages, phases and bytes), but
-# spells out its six kernels where one Python function builds them all.
+# spells out its seven kernels where one Python function builds them all.
 @pytest.mark.parametrize("name, source, chip, kernels, shorter", [
     ("gemm_sm80", "gemm-sm80.mlir", "sm_80", ["gemm_tn"], 3),
     ("gemm_sm90a", "gemm-sm90a.mlir", "sm_90a", ["gemm_tn"], 3),
     ("gemm_sm90a_ws_bf16", "gemm-sm90a-ws-bf16.mlir", "sm_90a",
      ["gemm_tn_128x256", "gemm_tn_128x192", "gemm_tn_128x224", "gemm_tn_128x160",
-      "gemm_tn_128x64", "gemm_tn_128x128"], 5)])
+      "gemm_tn_128x64", "gemm_tn_128x128", "gemm_tn_64x128_swapped"], 5)])
 def test_builder_examples_give_the_examples_ptx(examples, name, source,
                                                 chip, kernels, shorter):
     example = examples[name]

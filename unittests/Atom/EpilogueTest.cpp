@@ -310,3 +310,60 @@ TEST(EpilogueStmatrix, EachLaneAddressesOneRowOfOneMatrix) {
 }
 
 } // namespace
+
+TEST(EpilogueTransposed, EachValueGoesToItsTransposedPlaceAlone) {
+  // Two warpgroups along M (a 128x64 tile) stored as C's 64x128 tile, each
+  // warpgroup its 64 columns of C in one 64x64 box. Relative to a thread's
+  // first value, value v of column group j = v / 4 sits 8 j + v % 2
+  // columns and 8 (v % 4 >= 2) rows on in the TiledMMA: as many rows and
+  // columns on in C, swapped. No two values are side by side in a row of C.
+  TiledMma mma = tiled("SM90_64x64x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)");
+  Result<EpiloguePlan> plan =
+      planEpilogue(mma, 64, 64, 16, /*parts=*/2, /*transposed=*/true);
+  ASSERT_TRUE(plan) << plan.message();
+  EXPECT_TRUE(plan->transposed);
+  EXPECT_EQ(plan->partThreads, 128);
+  EXPECT_EQ(plan->partRows, 64);
+  EXPECT_EQ(plan->partCols, 64);
+  EXPECT_EQ(plan->boxesM, 1);
+  EXPECT_EQ(plan->boxesN, 1);
+  ASSERT_EQ(plan->runs.size(), 32u);
+  for (size_t i = 0; i < plan->runs.size(); ++i) {
+    const EpilogueRun &run = plan->runs[i];
+    EXPECT_EQ(run.value, int64_t(i));
+    EXPECT_EQ(run.length, 1);
+    EXPECT_EQ(run.box, 0);
+    EXPECT_EQ(run.rowOffset, 8 * (run.value / 4) + run.value % 2) << i;
+    EXPECT_EQ(run.colOffset, run.value % 4 >= 2 ? 8 : 0) << i;
+  }
+  // stmatrix's pairs lie in one row of its matrices; these do not.
+  Result<EpilogueStmatrixPlan> st = planStmatrix(mma, *plan, 64, 64, 16);
+  ASSERT_FALSE(st);
+  EXPECT_NE(st.message().find("transposed"), std::string::npos);
+  // Boxes tile C's tile: rows of C are the TiledMMA's 64 columns.
+  Result<EpiloguePlan> tall = planEpilogue(mma, 128, 64, 16, 2, true);
+  ASSERT_FALSE(tall);
+  EXPECT_NE(tall.message().find("64x64 part of the accumulator tile as "
+                                "stored (transposed)"),
+            std::string::npos)
+      << tall.message();
+}
+
+TEST(EpilogueTransposed, AgreesWithThePlanOfTheTransposedLayout) {
+  // The same tile, not transposed, in boxes of 64 rows and 64 columns: each
+  // value's place relative to the thread's first one, swapped, is its
+  // transposed place.
+  TiledMma mma = tiled("SM90_64x64x16_F32BF16BF16_SS", "(2,1,1):(1,0,0)");
+  Result<EpiloguePlan> plain = planEpilogue(mma, 64, 64, 32, 2);
+  Result<EpiloguePlan> swapped = planEpilogue(mma, 64, 64, 32, 2, true);
+  ASSERT_TRUE(plain) << plain.message();
+  ASSERT_TRUE(swapped) << swapped.message();
+  std::vector<std::pair<int64_t, int64_t>> places(32, {-1, -1});
+  for (const EpilogueRun &run : plain->runs)
+    for (int64_t i = 0; i < run.length; ++i)
+      places[run.value + i] = {run.rowOffset, run.colOffset + i};
+  ASSERT_EQ(swapped->runs.size(), 32u);
+  for (const EpilogueRun &run : swapped->runs)
+    EXPECT_EQ(std::make_pair(run.colOffset, run.rowOffset), places[run.value])
+        << run.value;
+}

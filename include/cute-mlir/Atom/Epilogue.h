@@ -18,6 +18,12 @@
 // equal, aligned sub-tiles that tile the tile; boxes and places are
 // relative to a thread's part.
 //
+// A transposed epilogue stores the TiledMMA's (M,N) tile as the (N,M) tile
+// of C: accumulator (i, j) goes to row j, column i. A kernel that swaps A
+// and B (computing C's transpose, so that a GEMM with few rows of C puts
+// its many columns on wgmma's M) stores C this way. Boxes, parts and runs
+// are then all in C's (N,M) tile.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CUTE_MLIR_ATOM_EPILOGUE_H
@@ -43,6 +49,9 @@ struct EpilogueRun {
 };
 
 struct EpiloguePlan {
+  /// Whether the TiledMMA's tile is stored transposed; rows and columns
+  /// below are C's.
+  bool transposed;
   /// Threads p * partThreads .. (p + 1) * partThreads - 1 store part p of
   /// the tile, partRows x partCols of it, in boxesM x boxesN boxes (one
   /// part: the whole tile).
@@ -101,10 +110,11 @@ Result<EpilogueStmatrixPlan> planStmatrix(const TiledMma &mma,
 /// of up to 16 bytes, in `parts` parts stored each by as many consecutive
 /// threads; or an error naming the threads whose values are not one of a
 /// grid of equal parts, or the box that a thread's values do not fall in
-/// the same way for every thread.
+/// the same way for every thread. With `transposed`, the tile is stored
+/// as the (N,M) tile of C, and boxes tile that.
 Result<EpiloguePlan> planEpilogue(const TiledMma &mma, int64_t boxRows,
                                   int64_t boxCols, int valueBits,
-                                  int64_t parts = 1);
+                                  int64_t parts = 1, bool transposed = false);
 
 } // namespace cute
 } // namespace mlir

@@ -17,6 +17,8 @@
 // 16-bit C in stmatrix's fragment (cute::planStmatrix) goes out four runs
 // at a time through the SM90_U32x4_STSM_N copy atom, each lane addressing
 // its matrix row from one more per-thread base.
+// A transposed tile is C's transpose: the thread's place and the plan are
+// in C's tile, and each value goes out on its own.
 // With per_warpgroup, all of this happens per warpgroup, on its part of the
 // tile: the warpgroup's slice of the buffer, its barrier (a run-time id)
 // and its first thread. epilogue_store_tail is those threads' last wait.
@@ -57,7 +59,8 @@ public:
     bytes = elementBits(outType) / 8;
     int64_t parts = op.getStoreParts(mma);
     cute::EpiloguePlan plan =
-        *cute::planEpilogue(mma, boxRows, boxCols, bytes * 8, parts);
+        *cute::planEpilogue(mma, boxRows, boxCols, bytes * 8, parts,
+                            op.getTransposed());
     // 16-bit C in stmatrix's fragment: one stmatrix.x4 per four runs.
     Result<cute::EpilogueStmatrixPlan> stmatrix =
         cute::planStmatrix(mma, plan, boxRows, boxCols, bytes * 8);
@@ -75,7 +78,8 @@ public:
       return op.emitOpError() << "cannot trace the thread index and the "
                                  "tile's origin";
 
-    // Where the thread's first accumulator sits in the (M,N) tile.
+    // Where the thread's first accumulator sits in the (M,N) tile, and so
+    // in the tile of C (its transpose, with `transposed`).
     int64_t m = mma.tileSize(0), n = mma.tileSize(1);
     cute::Layout colMajor = cute::makeLayout(
         cute::IntTuple::tuple({cute::IntTuple(m), cute::IntTuple(n)}));
@@ -87,6 +91,10 @@ public:
     Value first = emitter.emit(part->second);
     Value row = arith::RemUIOp::create(b, loc, first, index(m));
     Value col = arith::DivUIOp::create(b, loc, first, index(m));
+    if (plan.transposed) {
+      std::swap(row, col);
+      std::swap(m, n);
+    }
     // A thread's part starts at the multiple of the part's size before its
     // first value; rows and columns from here on are in the part.
     Value partRow, partCol;

@@ -124,12 +124,19 @@ LogicalResult EpilogueStoreOp::verify() {
   Result<cute::Layout> tileLayout = innerLayoutOf(tile);
   if (tileLayout.failed())
     return emitOpError() << tileLayout.message();
+  // The tile of C is the TiledMMA's, or with `transposed` its transpose.
   int64_t m = mma->tileSize(0), n = mma->tileSize(1);
+  if (getTransposed())
+    std::swap(m, n);
   if (tile.getMemory() != "coord" || tileLayout->rank() != 2 ||
       !cute::size(tileLayout->mode(0)).is(m) ||
       !cute::size(tileLayout->mode(1)).is(n))
     return emitOpError() << "the tile is an (" << m << "," << n
-                         << ") tile of a coordinate tensor, got " << tile;
+                         << ") tile of a coordinate tensor"
+                         << (getTransposed() ? " (the TiledMMA's tile "
+                                               "transposed)"
+                                             : "")
+                         << ", got " << tile;
 
   auto buffer = cast<MemRefType>(getBuffer().getType());
   auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(buffer.getMemorySpace());
@@ -177,8 +184,9 @@ LogicalResult EpilogueStoreOp::verify() {
               "pattern), but a box is "
            << boxBytes << " bytes";
 
-  Result<cute::EpiloguePlan> plan = cute::planEpilogue(
-      *mma, boxRows, boxCols, cute_nvgpu::elementBits(out), parts);
+  Result<cute::EpiloguePlan> plan =
+      cute::planEpilogue(*mma, boxRows, boxCols, cute_nvgpu::elementBits(out),
+                         parts, getTransposed());
   if (plan.failed())
     return emitOpError() << plan.message();
   int64_t values = 0;

@@ -376,7 +376,8 @@ void Reporter::report(EpilogueStoreOp op) {
   int64_t bytes = bits / 8;
   int64_t parts = op.getStoreParts(*mma);
   cute::Result<cute::EpiloguePlan> plan =
-      cute::planEpilogue(*mma, boxRows, boxCols, bits, parts);
+      cute::planEpilogue(*mma, boxRows, boxCols, bits, parts,
+                         op.getTransposed());
   if (plan.failed())
     return cannotAnalyse(op, plan.message());
   int64_t boxBytes = boxRows * boxCols * bytes;
@@ -426,7 +427,11 @@ void Reporter::report(EpilogueStoreOp op) {
         return failure();
       }
       int64_t at = part->second.value();
-      int64_t row = at % m % plan->partRows, col = at / m % plan->partCols;
+      int64_t row = at % m, col = at / m;
+      if (plan->transposed)
+        std::swap(row, col);
+      row %= plan->partRows;
+      col %= plan->partCols;
       if (stmatrix) {
         // The row this lane addresses, from its warp's first matrix.
         auto [dRow, dCol] = stmatrix->laneOffset(*tid % cute::kWarpLanes);

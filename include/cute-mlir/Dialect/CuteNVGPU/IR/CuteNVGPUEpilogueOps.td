@@ -72,6 +72,18 @@ def CuteNVGPU_EpilogueStoreOp
     tiles). The boxes then tile a part, not the whole tile: 64-row boxes
     for two warpgroups along M.
 
+    With `transposed`, the TiledMMA's (M, N) tile is C's (N, M) tile
+    transposed: the accumulator at (i, j) goes to row j, column i of C, and
+    `tile` is an (N, M) tile of C's coordinate tensor. A kernel that swaps
+    A and B computes C's transpose, C^T = B A^T, with the same K-major
+    operands: a GEMM with few rows of C (a small batch of tokens, say) then
+    puts its many columns on wgmma's M, 64 at a time, and its few rows on
+    wgmma's N, which can be as narrow as 8, instead of filling 64-row
+    wgmmas mostly with zeros. Boxes and `per_warpgroup`'s parts tile C's
+    (N, M) tile; each value is stored on its own (a thread's neighbouring
+    values lie in neighbouring rows of C), which costs little where the
+    tile has few columns of the TiledMMA.
+
     The descriptor is made on the host by `make_tma_descriptor` with the
     same atom from the row-major (M, N) output tensor. The accumulator is
     converted as by `arith.truncf` (f32 to f16 or bf16) or stored as it is;
@@ -114,12 +126,13 @@ def CuteNVGPU_EpilogueStoreOp
                        MemRefRankOf<[AnyType], [1]>:$buffer, Index:$thread,
                        Optional<I1>:$store, Optional<AnyFloat>:$scale,
                        DefaultValuedAttr<I32Attr, "1">:$barrierId,
-                       UnitAttr:$perWarpgroup);
+                       UnitAttr:$perWarpgroup, UnitAttr:$transposed);
   let assemblyFormat = [{
     qualified($tiledMma) `,` qualified($atom) `,` $descriptor `,` $acc `,`
     $tile `,` $buffer `,` $thread (`if` $store^)?
     (`scale` $scale^ `:` type($scale))? (`per_warpgroup` $perWarpgroup^)?
-    attr-dict `:` qualified(type($acc)) `,` qualified(type($tile)) `,`
+    (`transposed` $transposed^)? attr-dict `:` qualified(type($acc)) `,`
+    qualified(type($tile)) `,`
     type($buffer)
   }];
   let extraClassDeclaration = [{
