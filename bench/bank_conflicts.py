@@ -73,12 +73,12 @@ def read_remarks(path):
 # hold six kernels each: the 128x256 one's epilogue, the 128x192 one's, the
 # 128x224 one's, the 128x160 one's, the 128x64 one's and the 128x128 one's
 # (per_warpgroup: each warp's stores are its warpgroup's, on its 64 rows),
-# and the bf16 file a seventh, the swapped kernel's (not modelled here);
+# and a seventh, the swapped kernel's (not modelled here);
 # the fp8 file five: the 128x192 one's epilogue, the 128x256 one's two (a
 # 128-column half each), the 128x64 one's, the 128x128 one's and the
 # 128x160 one's (per_warpgroup).
 EPILOGUES = {f"{name}-{n}": (n, i, i + 1, total)
-             for name, total in (("gemm-sm90a-ws", 6),
+             for name, total in (("gemm-sm90a-ws", 7),
                                  ("gemm-sm90a-ws-bf16", 7))
              for i, n in enumerate((256, 192, 224, 160, 64, 128))}
 EPILOGUES.update({"gemm-sm90a-ws-fp8-192": (192, 0, 1, 6),

@@ -133,6 +133,20 @@ def warp_specialized(label, n, stages=4, **types):
                   cluster=(2, 1, 1), stream_k=True, **types)
 
 
+def swapped(label, **types):
+    """The f16/bf16 kernel for GEMMs with M <= 64, gemm_tn_64x128_swapped:
+    C's 64x128 tiles as their transposes, C^T = B A^T, the 128x64 kernel
+    with the operands' roles swapped: eight stages of B's 128x64 boxes and
+    A's 64x64 k-tiles (each CTA of a cluster along C's columns loads a
+    32-row half and multicasts it to both), a 16 KiB C part for each
+    consumer warpgroup."""
+    return Kernel(f"{label}-swapped", f"--{label}-swapped",
+                  "gemm_tn_64x128_swapped", 384,
+                  8 * (16384 + 8192) + 2 * 16384 + 16 * 8, (64, 128),
+                  "persistent", "tma", box_a=(64, 32), box_b=(64, 128),
+                  cluster=(2, 1, 1), stream_k=True, **types)
+
+
 def fp8_warp_specialized(n, stages, c_stages=2, stream_k=True, **c_box):
     """The fp8 warp-specialized kernel of 128xN tiles, gemm_tn_128xN, in
     clusters of two CTAs along M: `stages` stages of a 128x128 A box (k-tiles
@@ -168,6 +182,9 @@ KERNELS = [
     # And for GEMMs of one wave of 256x128 units, on 128x128 tiles: six
     # stages of 32 KiB.
     warp_specialized("gemm-sm90a-ws", 128, stages=6, box_c=(32, 64)),
+    # For GEMMs with M <= 64, C's 64x128 tiles as their transposes (the
+    # bf16 one below, in f16; C in unswizzled 64x64 f32 boxes).
+    swapped("gemm-sm90a-ws", box_c=(64, 64), swizzle_c=0),
     # bf16 (examples/gemm-sm90a-ws-bf16.mlir): C in 64x64 boxes, or 64x32
     # (64-byte swizzle) where 64 does not divide the tile (224 = 7 x 32,
     # 160 = 5 x 32).
@@ -181,14 +198,9 @@ KERNELS = [
                      out_type="bf16", box_c=(64, 64)),
     warp_specialized("gemm-sm90a-ws-bf16", 128, stages=6, in_type="bf16",
                      out_type="bf16", box_c=(64, 64)),
-    # For GEMMs with M <= 64: C's 64x128 tiles as their transposes, C^T =
-    # B A^T, the 128x64 kernel with the operands' roles swapped (B's 128-row
-    # boxes, A's 64 rows a k-tile in halves of 32 that each CTA multicasts).
-    Kernel("gemm-sm90a-ws-bf16-swapped", "--gemm-sm90a-ws-bf16-swapped",
-           "gemm_tn_64x128_swapped", 384, 8 * (16384 + 8192) + 2 * 16384 +
-           16 * 8, (64, 128), "persistent", "tma", in_type="bf16",
-           out_type="bf16", box_a=(64, 32), box_b=(64, 128), box_c=(64, 64),
-           cluster=(2, 1, 1), stream_k=True),
+    # For GEMMs with M <= 64: C's 64x128 tiles as their transposes.
+    swapped("gemm-sm90a-ws-bf16", in_type="bf16", out_type="bf16",
+            box_c=(64, 64)),
     # fp8 (examples/gemm-sm90a-ws-fp8.mlir, four kernels in one PTX):
     # 128x192 tiles (two 64x192 wgmma accumulators a thread, the promoted
     # one and the k-tile's), four stages, three 16 KiB stages of bf16 C
