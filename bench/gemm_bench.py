@@ -219,6 +219,15 @@ KERNELS = [
     # 128x160 tiles: five stages; each consumer warpgroup stores its 64 rows
     # in 64x32 boxes (160 = 5 x 32) from its own two 8 KiB stages.
     fp8_warp_specialized(160, stages=5, box_c=(32, 64), swizzle_c=64),
+    # For GEMMs with M <= 64: C's 64x128 tiles as their transposes, the
+    # 128x64 kernel with the operands' roles swapped (B's 128-row boxes, A's
+    # 32-row halves), each consumer warpgroup storing its 64 columns of C in
+    # a 64x64 bf16 box.
+    dataclasses.replace(fp8_warp_specialized(64, stages=8, box_c=(64, 64)),
+                        label="gemm-sm90a-ws-fp8-swapped",
+                        option="--gemm-sm90a-ws-fp8-swapped",
+                        function="gemm_tn_64x128_swapped", tile=(64, 128),
+                        box_a=(128, 32), box_b=(128, 128)),
 ]
 # The warp-specialized GEMMs as their @launch runs them: one of their
 # kernels by the shape (listed after them), widest first.
@@ -268,7 +277,7 @@ CHECK_SHAPES = [(128, 128, 64), (200, 136, 72), (200, 136, 80),
                 (1024, 1024, 16384), (1000, 3000, 4104), (3072, 3072, 3072),
                 (96, 3000, 1032), (128, 4096, 16384), (384, 1000, 1032),
                 (1000, 2040, 2056), (1500, 1512, 1040),
-                (1, 1000, 1032), (40, 3000, 4104), (64, 1024, 16384)]
+                (1, 1000, 1040), (40, 3000, 4112), (64, 1024, 16384)]
 FP8_LONG_K = (256, 384, 65536)
 TIME_SHAPES = [(2048, 2048, 2048), (4096, 4096, 4096), (8192, 8192, 8192),
                (8192, 8192, 2048), (4096, 14336, 4096)]

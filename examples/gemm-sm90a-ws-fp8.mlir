@@ -4,8 +4,9 @@
 // row-major in bf16; `scale` is the product of A's and B's per-tensor
 // scales (torch._scaled_mm's scale_a * scale_b).
 //
-// Five kernels of one design, on tiles of five widths, and a @launch
-// that picks one by the shape of C, as cuBLAS's heuristics pick a kernel:
+// Six kernels of one design, on tiles of five widths and one swapped, and
+// a @launch that picks one by the shape of C, as cuBLAS's heuristics pick
+// a kernel:
 //  - @gemm_tn_128x192 on 128x192 tiles, with stream-K, the faster mainloop;
 //  - @gemm_tn_128x256 on 128x256 tiles, data-parallel, for shapes whose
 //    256-wide units fill whole waves (2048^3, 4096^3), where the 192-wide
@@ -20,7 +21,10 @@
 //  - @gemm_tn_128x160, the same on 128x160 tiles with five stages, for
 //    GEMMs of one to four waves that the 192-wide units fill badly
 //    (1536^3, 2560x2048x8192): 1.08x as fast at the median of 40 such
-//    shapes on an H200.
+//    shapes on an H200;
+//  - @gemm_tn_64x128_swapped, the 128x64 kernel on C's transpose (C^T =
+//    B A^T: B's rows fill wgmma's M, A's its N), for GEMMs with M <= 64,
+//    whose 128-row tiles of A would be mostly past M.
 //
 // fp8 wgmma accumulates with fewer mantissa bits than f32, which piles up
 // error over a long K. So every 128 of K the wgmmas run into temporary
@@ -39,7 +43,8 @@
 // and stores C in 128x64 bf16 boxes.
 //
 // Launch: @launch below, or @launch_128x192 / @launch_128x256 /
-// @launch_128x64 / @launch_128x128 / @launch_128x160 for one kernel.
+// @launch_128x64 / @launch_128x128 / @launch_128x160 /
+// @launch_64x128_swapped for one kernel.
 // Clusters of (2, 1, 1), block (384); any M, N a multiple of 8 (C's rows
 // start 16 bytes apart, as TMA needs), K a multiple of 16.
 //
@@ -64,6 +69,7 @@
 #tmaB160 = #cute_nvgpu.tma_atom<load_multicast, f8E4M3FN, smem = "Sw<3,4,3> o 0 o ((8,20),128):((128,1024),1)", multicast = 2>
 #tmaC = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<3,3,3> o 0 o (128,64):(64,1)">
 #tmaC32 = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<2,3,3> o 0 o (64,32):(32,1)">
+#tmaCT = #cute_nvgpu.tma_atom<store, bf16, smem = "Sw<3,3,3> o 0 o (64,64):(64,1)">
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   // 128x192 tiles: each k-tile's four SM90_64x192x32_F32E4M3E4M3_SS wgmmas a
@@ -919,6 +925,180 @@ gpu.module @kernels {
     }
     gpu.return
   }
+
+  // C's 64x128 tiles computed as their transposes, for GEMMs with few rows
+  // of C (M <= 64): C^T = B A^T, whose fp8 operands are as K-major as A and
+  // B (as wgmma needs them), so B's rows fill wgmma's M and A's few rows
+  // its N. The 128x64 kernel with the operands' roles swapped and an
+  // epilogue_store `transposed` (one bf16 store a value, 32 a thread).
+  gpu.func @gemm_tn_64x128_swapped(%descA: !llvm.ptr, %descB: !llvm.ptr,
+                                    %descC: !llvm.ptr,
+                                    %m: index, %n: index, %k: index, %scale: f32,
+                                    %partials: memref<?xf32, 1>, %flags: memref<?xi32, 1>)
+      kernel attributes {known_block_size = array<i32: 384, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %c64 = arith.constant 64 : index
+    %tid = gpu.thread_id x
+    %ktiles = arith.ceildivui %k, %c128 : index
+    // A TMA descriptor's first use waits for it to be fetched: fetch them
+    // now, while the barriers initialize (CUTLASS's prefetch_tma_descriptor).
+    %first = arith.cmpi eq, %tid, %c0 : index
+    scf.if %first {
+      nvvm.prefetch tensormap, %descA : !llvm.ptr
+      nvvm.prefetch tensormap, %descB : !llvm.ptr
+      nvvm.prefetch tensormap, %descC : !llvm.ptr
+    }
+    // The TiledMMA's rows are C's columns (B's rows), its columns C's rows
+    // (A's rows): tilesM 128-column tiles of C by tilesN 64-row ones.
+    %tilesM = arith.ceildivui %n, %c128 : index
+    %tilesN = arith.ceildivui %m, %c64 : index
+    // Clusters of two CTAs along C's columns walk 64x256 blocks of C.
+    %c2 = arith.constant 2 : index
+    %blocksM = arith.ceildivui %tilesM, %c2 : index
+    %units = arith.muli %blocksM, %tilesN : index
+    %cluster = gpu.cluster_id x
+    %clusters = gpu.cluster_dim x
+    %rank = gpu.cluster_block_id x
+    // Whole units, then the last ones' k-tiles shared among the clusters,
+    // scheduled here as in the 128x192 kernel.
+    %mn = arith.addi %m, %n : index
+    %operandBytes = arith.muli %mn, %k : index
+    %sk = cute_nvgpu.stream_k_schedule %units, %ktiles, %clusters operand_bytes %operandBytes
+    %items = cute_nvgpu.stream_k_work_count %sk, %cluster
+
+    // Dynamic shared memory: eight stages of the TiledMMA's A (B's 128x128
+    // k-tiles, 16 KiB each), eight of its B (A's 64x128 ones, 8 KiB each),
+    // the epilogue's C boxes (two of 8 KiB for each consumer warpgroup),
+    // then the pipeline's sixteen mbarriers.
+    %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %offB = arith.constant 131072 : index
+    %offC = arith.constant 196608 : index
+    %offBars = arith.constant 229376 : index
+    %smemA = memref.view %dyn[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<131072xf8E4M3FN, #gpu.address_space<workgroup>>
+    %smemB = memref.view %dyn[%offB][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<65536xf8E4M3FN, #gpu.address_space<workgroup>>
+    %smemC = memref.view %dyn[%offC][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16384xbf16, #gpu.address_space<workgroup>>
+    %bars = memref.view %dyn[%offBars][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16xi64, #gpu.address_space<workgroup>>
+    // The consumers' 256 threads release stages.
+    %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<16xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<8>
+
+    // The stages: 128x128 tiles of B and 64x128 tiles of A, K-major in
+    // the 128-byte swizzle (Sw<3,4,3> over rows of 128 one-byte values), as
+    // TMA writes them and wgmma reads them.
+    %lsA = cute.static : !cute.layout<"((8,16),128,8):((128,1024),1,16384)">
+    %sA = cute.make_tensor %smemA, %lsA : (memref<131072xf8E4M3FN, #gpu.address_space<workgroup>>, !cute.layout<"((8,16),128,8):((128,1024),1,16384)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,8):((128,1024),1,16384)">
+    %lsB = cute.static : !cute.layout<"((8,8),128,8):((128,1024),1,8192)">
+    %sB = cute.make_tensor %smemB, %lsB : (memref<65536xf8E4M3FN, #gpu.address_space<workgroup>>, !cute.layout<"((8,8),128,8):((128,1024),1,8192)">) -> !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,8),128,8):((128,1024),1,8192)">
+
+    cute_nvgpu.warp_specialize producer 1 registers 24 {
+    ^bb0(%wg: index):
+      // Coordinates of the TiledMMA's A, B (N,K), and its B, A (M,K).
+      %shA = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+      %idA = cute.make_identity_tensor %shA : !cute.shape<"(?,?)">
+      %tileA = cute.static : !cute.tile<"(128,128)">
+      %shB = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+      %idB = cute.make_identity_tensor %shB : !cute.shape<"(?,?)">
+      %tileB = cute.static : !cute.tile<"(32,128)">
+      %both = arith.constant 3 : i16
+      // This CTA's half of A's 64 rows: the one it loads and multicasts.
+      %cHalf = cute.make_coord %rank : !cute.coord<"(?,0)">
+      %leader = arith.cmpi eq, %tid, %c0 : index
+      scf.if %leader {
+        %start = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<8>
+        %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<8>) {
+          %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+          %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+          // A's tile row clamped as in @gemm_tn_128x192.
+          %tmLast = arith.subi %tilesM, %c1 : index
+          %tmA = arith.minui %tm, %tmLast : index
+          %cA = cute.make_coord %tmA : !cute.coord<"(?,_)">
+          %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,128)">, !cute.coord<"(?,_)">
+          %tn2 = arith.muli %tn, %c2 : index
+          %half = arith.addi %tn2, %rank : index
+          %cB = cute.make_coord %half : !cute.coord<"(?,_)">
+          %gB = cute.local_tile %idB, %tileB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(32,128)">, !cute.coord<"(?,_)">
+          %end = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<8>) {
+            cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<8>, !cute_nvgpu.pipeline_state<8>
+            %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<8>
+            %ck = cute.make_coord %kt : !cute.coord<"(_,_,?)">
+            %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+            %gAk = cute.slice %gA[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">
+            %sAs = cute.slice %sA[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,8):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
+            cute_nvgpu.tma_copy #tmaA, %descB, %gAk, %sAs pipeline %pipe[%st] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,128):(1,16777216)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, !cute_nvgpu.pipeline<8>, !cute_nvgpu.pipeline_state<8>
+            %gBk = cute.slice %gB[%ck] : !cute.tensor<!cute.coord<"(?,?)">, coord, "(32,128,?):(1,16777216,2147483648)">, !cute.coord<"(_,_,?)">
+            %sBs = cute.slice %sB[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,8),128,8):((128,1024),1,8192)">, !cute.coord<"(_,_,?)">
+            %sBh = cute.local_tile %sBs, %tileB, %cHalf : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o ((8,8),128):((128,1024),1)">, !cute.tile<"(32,128)">, !cute.coord<"(?,0)">
+            cute_nvgpu.tma_copy #tmaB64, %descA, %gBk, %sBh pipeline %pipe[%st] multicast %both : !cute.tensor<!cute.coord<"(?,?)">, coord, "(32,128):(1,16777216)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=4096} o (32,128):(128,1)">, !cute_nvgpu.pipeline<8>, !cute_nvgpu.pipeline_state<8>
+            %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<8>
+            scf.yield %next : !cute_nvgpu.pipeline_state<8>
+          }
+          scf.yield %end : !cute_nvgpu.pipeline_state<8>
+        }
+        // The peer's consumers are done with this CTA's stages before it
+        // exits.
+        cute_nvgpu.pipeline_producer_tail %pipe, %last : !cute_nvgpu.pipeline<8>, !cute_nvgpu.pipeline_state<8>
+      }
+    } consumer 2 registers 240 {
+    ^bb0(%wg: index):
+      // The consumers' thread index in the TiledMMA (0 .. 255).
+      %ctid = arith.subi %tid, %c128 : index
+      %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+      %tileC = cute.static : !cute.tile<"(64,128)">
+      %idC = cute.make_identity_tensor %shC : !cute.shape<"(?,?)">
+      %start = cute_nvgpu.pipeline_state consumer : !cute_nvgpu.pipeline_state<8>
+      %false = arith.constant false
+      %zeros = arith.constant dense<0.0> : vector<32xf32>
+      %last = scf.for %i = %c0 to %items step %c1 iter_args(%tileStart = %start) -> (!cute_nvgpu.pipeline_state<8>) {
+        %w, %kBegin, %kEnd = cute_nvgpu.stream_k_work %sk, %cluster, %i
+        %tm, %tn = cute_nvgpu.tile_coord %w, %tilesM, %tilesN group 8 cluster [2, 1]
+        %cC = cute.make_coord %tn, %tm : !cute.coord<"(?,?)">
+        %tCrC = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+        %tCrT = cute.make_fragment : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+        cute.store_vector %zeros, %tCrC : vector<32xf32>, !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+
+        // Mainloop: wait for k-tile kt's stage and multiply it into the
+        // temporary accumulators, from zero (its first k-block does not
+        // accumulate). Once its wgmmas retire, release the stage and add the
+        // temporaries into the accumulators in f32: fp8 wgmma accumulates
+        // with fewer mantissa bits than f32, so the sum is promoted every
+        // k-tile (K = 128), as CUTLASS's and DeepGEMM's fp8 kernels do.
+        %end = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<8>) {
+          cute_nvgpu.pipeline_consumer_wait %pipe, %st : !cute_nvgpu.pipeline<8>, !cute_nvgpu.pipeline_state<8>
+          %stage = cute_nvgpu.pipeline_stage %st : !cute_nvgpu.pipeline_state<8>
+          %cs = cute.make_coord %stage : !cute.coord<"(_,_,?)">
+          %sAs = cute.slice %sA[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,16),128,8):((128,1024),1,16384)">, !cute.coord<"(_,_,?)">
+          %sBs = cute.slice %sB[%cs] : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o 0 o ((8,8),128,8):((128,1024),1,8192)">, !cute.coord<"(_,_,?)">
+          %tCsA = cute_nvgpu.partition_a #tm64, %sAs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=16384} o ((8,16),128):((128,1024),1)">, index
+          %tCsB = cute_nvgpu.partition_b #tm64, %sBs, %ctid : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o ((8,8),128):((128,1024),1)">, index
+          nvvm.wgmma.fence.aligned
+          cute_nvgpu.gemm #tm64, %tCsA, %tCsB, %tCrT accumulate %false : !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o ((64,32),1,4):((128,1),0,32)">, !cute.tensor<f8E4M3FN, smem, "Sw<3,4,3> o ?{div=8192} o ((64,32),1,4):((128,1),0,32)">, !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+          nvvm.wgmma.commit.group.sync.aligned
+          nvvm.wgmma.wait.group.sync.aligned 0
+          cute_nvgpu.pipeline_consumer_release %pipe, %st : !cute_nvgpu.pipeline<8>, !cute_nvgpu.pipeline_state<8>
+          %acc = cute.load_vector %tCrC : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)"> -> vector<32xf32>
+          %part = cute.load_vector %tCrT : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)"> -> vector<32xf32>
+          %sum = arith.addf %acc, %part : vector<32xf32>
+          cute.store_vector %sum, %tCrC : vector<32xf32>, !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">
+          %next = cute_nvgpu.pipeline_advance %st : !cute_nvgpu.pipeline_state<8>
+          scf.yield %next : !cute_nvgpu.pipeline_state<8>
+        }
+
+        // A piece of a split tile: the pieces' f32 sums meet in the CTA that
+        // ran the tile's first k-tile, which stores it.
+        %store = cute_nvgpu.stream_k_fixup #tm64, %sk, %cluster, %i, %tCrC, %partials, %flags, %ctid cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<?xi32, 1>
+        // Epilogue: C = scale * (A B^T) goes to C in bf16, the TiledMMA's
+        // 128x64 tile as C's 64x128 one, transposed: each warpgroup its 64
+        // columns of C in a 64x64 box (barrier 2 or 3).
+        %iC = cute.local_tile %idC, %tileC, %cC : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(64,128)">, !cute.coord<"(?,?)">
+        cute_nvgpu.epilogue_store #tm64, #tmaCT, %descC, %tCrC, %iC, %smemC, %ctid if %store scale %scale : f32 per_warpgroup transposed {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,128):(1,16777216)">, memref<16384xbf16, #gpu.address_space<workgroup>>
+        scf.yield %end : !cute_nvgpu.pipeline_state<8>
+      }
+      // The last TMA stores finish reading shared memory before it goes.
+      cute_nvgpu.epilogue_store_tail #tm64, %ctid per_warpgroup
+    }
+    gpu.return
+  }
 }
 
 // C (m,n) = scale * A (m,k) * B (n,k)^T by whichever kernel suits the shape.
@@ -959,6 +1139,8 @@ gpu.module @kernels {
 // it gained at some shapes and lost at others (5120x2560x1024 0.93 ->
 // 0.98x cuBLAS, 3584x5120x1024 1.02 -> 0.95x, 8192x11776x4096 1.02 ->
 // 0.96x), so there the 128x192 kernel stays.
+// First of all, GEMMs with M <= 64 run on the swapped kernel, whose tiles
+// hold 64 rows of C instead of 256 a cluster (as in the bf16 example).
 func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index, %scale: f32) {
   %c1 = arith.constant 1 : index
@@ -1016,19 +1198,24 @@ func.func @launch(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: memref<?xb
   %filled160 = arith.ori %shallowK, %full160 : i1
   %few160 = arith.andi %faster160, %fewWaves160 : i1
   %use160 = arith.andi %few160, %filled160 : i1
-  scf.if %use64 {
-    func.call @launch_128x64(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+  %useSwapped = arith.cmpi ule, %m, %c64 : index
+  scf.if %useSwapped {
+    func.call @launch_64x128_swapped(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
   } else {
-    scf.if %use128 {
-      func.call @launch_128x128(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+    scf.if %use64 {
+      func.call @launch_128x64(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
     } else {
-      scf.if %wide {
-        func.call @launch_128x256(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+      scf.if %use128 {
+        func.call @launch_128x128(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
       } else {
-        scf.if %use160 {
-          func.call @launch_128x160(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+        scf.if %wide {
+          func.call @launch_128x256(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
         } else {
-          func.call @launch_128x192(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+          scf.if %use160 {
+            func.call @launch_128x160(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+          } else {
+            func.call @launch_128x192(%A, %B, %C, %m, %n, %k, %scale) : (memref<?xf8E4M3FN>, memref<?xf8E4M3FN>, memref<?xbf16>, index, index, index, f32) -> ()
+          }
         }
       }
     }
@@ -1268,6 +1455,56 @@ func.func @launch_128x160(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>, %C: me
   %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
   %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
   gpu.launch_func @kernels::@gemm_tn_128x160 clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
+      threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
+      args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
+           %m : index, %n : index, %k : index, %scale : f32,
+           %gPartials : memref<?xf32, 1>, %gFlags : memref<?xi32, 1>)
+  gpu.dealloc %partials : memref<?xf32>
+  gpu.dealloc %flags : memref<?xi32>
+  // The launch is synchronous: the kernel is done with the descriptors.
+  cute_nvgpu.destroy_tma_descriptor %descA : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descB : !llvm.ptr
+  cute_nvgpu.destroy_tma_descriptor %descC : !llvm.ptr
+  return
+}
+
+// A's rows are the TiledMMA's B: its descriptor has the 32-row boxes that
+// each CTA of a cluster multicasts, B's the 128-row ones.
+func.func @launch_64x128_swapped(%A: memref<?xf8E4M3FN>, %B: memref<?xf8E4M3FN>,
+                                 %C: memref<?xbf16>, %m: index, %n: index,
+                                 %k: index, %scale: f32) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c384 = arith.constant 384 : index
+  %smem = arith.constant 229504 : i32
+  %shA = cute.make_shape %m, %k : !cute.shape<"(?,?)">
+  %dK = cute.make_stride %k : !cute.stride<"(?,1)">
+  %lA = cute.make_layout %shA, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tA = cute.make_tensor %A, %lA : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
+  %descA = cute_nvgpu.make_tma_descriptor #tmaB64, %tA : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %shB = cute.make_shape %n, %k : !cute.shape<"(?,?)">
+  %lB = cute.make_layout %shB, %dK : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tB = cute.make_tensor %B, %lB : (memref<?xf8E4M3FN>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)">
+  %descB = cute_nvgpu.make_tma_descriptor #tmaA, %tB : !cute.tensor<f8E4M3FN, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  %sms = cute_nvgpu.multiprocessor_count
+  %clusters = arith.divui %sms, %c2 : index
+  %grid = arith.muli %clusters, %c2 : index
+  %shC = cute.make_shape %m, %n : !cute.shape<"(?,?)">
+  %dN = cute.make_stride %n : !cute.stride<"(?,1)">
+  %lC = cute.make_layout %shC, %dN : !cute.shape<"(?,?)">, !cute.stride<"(?,1)">
+  %tC = cute.make_tensor %C, %lC : (memref<?xbf16>, !cute.layout<"(?,?):(?,1)">) -> !cute.tensor<bf16, gmem, "(?,?):(?,1)">
+  %descC = cute_nvgpu.make_tma_descriptor #tmaCT, %tC : !cute.tensor<bf16, gmem, "(?,?):(?,1)"> -> !llvm.ptr
+  // Stream-K's workspace: a 128x64 tile (of C^T) of f32 partial sums and a
+  // flag a block, the flags zero.
+  %tileElems = arith.constant 8192 : index
+  %partialElems = arith.muli %grid, %tileElems : index
+  %partials = gpu.alloc (%partialElems) : memref<?xf32>
+  %flags = gpu.alloc (%grid) : memref<?xi32>
+  %zero = arith.constant 0 : i32
+  gpu.memset %flags, %zero : memref<?xi32>, i32
+  %gPartials = memref.memory_space_cast %partials : memref<?xf32> to memref<?xf32, 1>
+  %gFlags = memref.memory_space_cast %flags : memref<?xi32> to memref<?xi32, 1>
+  gpu.launch_func @kernels::@gemm_tn_64x128_swapped clusters in (%c2, %c1, %c1) blocks in (%grid, %c1, %c1)
       threads in (%c384, %c1, %c1) dynamic_shared_memory_size %smem
       args(%descA : !llvm.ptr, %descB : !llvm.ptr, %descC : !llvm.ptr,
            %m : index, %n : index, %k : index, %scale : f32,
