@@ -1125,7 +1125,15 @@ gpu.module @kernels {
           %gA = cute.local_tile %idA, %tileA, %cA : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(128,64)">, !cute.coord<"(?,_)">
           %tn2 = arith.muli %tn, %c2 : index
           %half = arith.addi %tn2, %rank : index
-          %cB = cute.make_coord %half : !cute.coord<"(?,_)">
+          // A half wholly past A's last row (M <= 32) loads the last half
+          // with rows instead, as @gemm_tn_128x256 clamps A's tile row:
+          // TMA is slow to fill a box all out of bounds, and the multicast
+          // waits for it. The rows it brings meet columns of C past M.
+          %c32 = arith.constant 32 : index
+          %halves = arith.ceildivui %m, %c32 : index
+          %halfLast = arith.subi %halves, %c1 : index
+          %halfA = arith.minui %half, %halfLast : index
+          %cB = cute.make_coord %halfA : !cute.coord<"(?,_)">
           %gB = cute.local_tile %idB, %tileB, %cB : !cute.tensor<!cute.coord<"(?,?)">, coord, "(?,?):(1,16777216)">, !cute.tile<"(32,64)">, !cute.coord<"(?,_)">
           %end = scf.for %kt = %kBegin to %kEnd step %c1 iter_args(%st = %tileStart) -> (!cute_nvgpu.pipeline_state<8>) {
             cute_nvgpu.pipeline_producer_acquire %pipe, %st : !cute_nvgpu.pipeline<8>, !cute_nvgpu.pipeline_state<8>

@@ -81,7 +81,10 @@ def gemm_tn(tile_n, stages=4, swapped=False):
                     # A tile wholly past C's last row (odd tiles_m) loads the last row of
                     # tiles: TMA is slow to fill a box all out of bounds.
                     gA = local_tile(idA, (128, 64), (min_(tm, tiles_m - 1), None))
-                    gB = local_tile(idB, (half, 64), (tn * 2 + rank, None))  # this CTA's half
+                    b_row = tn * 2 + rank  # this CTA's half
+                    if swapped:  # a half wholly past A's last row loads the last one with rows
+                        b_row = min_(b_row, ceil_div(cols, half) - 1)
+                    gB = local_tile(idB, (half, 64), (b_row, None))
                     k_tiles = range_(k_begin, k_end, init=[tile_start])
                     for kt, (st,) in k_tiles:  # acquire a stage, TMA k-tile kt into it
                         pipeline_producer_acquire(pipe, st)
