@@ -1245,7 +1245,11 @@ gpu.module @kernels {
 // hold 64 rows of C instead of 256 a cluster: timed beside the kernel
 // picked before it existed on an H200 at 12 shapes (M 1 to 64, N 512 to
 // 28672, K 1024 to 16384), 1.0x (48x1024x1024) to 3.8x (32x4096x16384)
-// as fast, 2.0x at the median; 0.74-0.97x cuBLAS.
+// as fast, 2.0x at the median; 0.74-0.97x cuBLAS. So do GEMMs with M <= 128
+// whose 64x256 units (two rows of them) number 16 to one wave: at 36 such
+// shapes (M 72 to 128, N 2048 to 8192, K 1024 to 16384; H200) 1.08x at
+// the median (0.95-1.86x) beside the 128x64 and 128x128 kernels; with fewer
+// units (N = 1024) those split deep K better (0.88-1.21x).
 func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index) {
   %c1 = arith.constant 1 : index
@@ -1335,7 +1339,19 @@ func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
   %fewWaves160 = arith.cmpi ule, %units160, %fourWaves : index
   %few160 = arith.andi %best160, %fewWaves160 : i1
   %use160 = arith.andi %few160, %filled160 : i1
-  %useSwapped = arith.cmpi ule, %m, %c64 : index
+  // The swapped kernel where M <= 64, and where M <= 128 and its 64x256
+  // units fill at most one wave and number 16 or more.
+  %c16 = arith.constant 16 : index
+  %rows64 = arith.cmpi ule, %m, %c64 : index
+  %rows128 = arith.cmpi ule, %m, %c128 : index
+  %tmS = arith.ceildivui %m, %c64 : index
+  %tnS = arith.ceildivui %n, %c256 : index
+  %unitsS = arith.muli %tmS, %tnS : index
+  %oneWaveS = arith.cmpi ule, %unitsS, %clusters : index
+  %enoughS = arith.cmpi uge, %unitsS, %c16 : index
+  %fitS = arith.andi %oneWaveS, %enoughS : i1
+  %midS = arith.andi %rows128, %fitS : i1
+  %useSwapped = arith.ori %rows64, %midS : i1
   scf.if %useSwapped {
     func.call @launch_64x128_swapped(%A, %B, %C, %m, %n, %k) : (memref<?xbf16>, memref<?xbf16>, memref<?xbf16>, index, index, index) -> ()
   } else {
