@@ -329,8 +329,10 @@ def picked(k, m, n, kk, sms):
     cluster's tiles, counted against the device's clusters. First the
     swapped entry where k has one (it computes C's transpose, so that N
     fills wgmma's M and A's few rows its N): with M <= 64, and with M <= 128
-    where its units (64x256 blocks of C) fill at most one wave and number
-    16 or more (fewer, the 128x64 kernel's split units did better). Then the
+    where its units (64x256 blocks of C) fill at most half a wave and
+    number 16 or more (fewer, the 128x64 kernel's split units did better;
+    more, stream-K's ranges of a fraction of a unit read each column of B
+    twice from memory where A and B outgrow L2). Then the
     64-wide one where its units fill at most one wave (with 64 k-tiles or
     more only for M <= 512: K >= 4096 in f16 and bf16, 8192 in fp8), then
     the 128-wide one where its units fill at most one wave. Else, fp8
@@ -347,7 +349,7 @@ def picked(k, m, n, kk, sms):
     is 8192 or more and the 256-wide units fill at most two waves, the
     256-wide one unless that one's last wave is nine tenths full."""
     if k.swapped and (m <= 64 or m <= 128 and
-                      16 <= -(-m // 64) * -(-n // 256) <= sms // 2):
+                      16 <= -(-m // 64) * -(-n // 256) <= sms // 4):
         return next(x for x in KERNELS if x.label == k.swapped)
     entries = [next(x for x in KERNELS if x.label == label)
                for label in k.picks]

@@ -1246,10 +1246,16 @@ gpu.module @kernels {
 // picked before it existed on an H200 at 12 shapes (M 1 to 64, N 512 to
 // 28672, K 1024 to 16384), 1.0x (48x1024x1024) to 3.8x (32x4096x16384)
 // as fast, 2.0x at the median; 0.74-0.97x cuBLAS. So do GEMMs with M <= 128
-// whose 64x256 units (two rows of them) number 16 to one wave: at 36 such
-// shapes (M 72 to 128, N 2048 to 8192, K 1024 to 16384; H200) 1.08x at
-// the median (0.95-1.86x) beside the 128x64 and 128x128 kernels; with fewer
-// units (N = 1024) those split deep K better (0.88-1.21x).
+// whose 64x256 units (two rows of them) number 16 to half a wave (H200):
+// with fewer units (N = 1024) the 128x64 kernel splits deep K better
+// (0.88-1.21x);
+// with more, where A and B outgrow L2, stream-K's ranges of 3/4 of a unit
+// read each column of B twice from memory (80x6144x8192: 0.77x beside the
+// 128x128 kernel), though whole units were 1.02-1.22x faster at N = 7168
+// and 8192. At the 36 shapes it takes of two samples (M 72 to 128, N 2048
+// and 4096, K 1024 to 16384; then M 80 to 120, N 2560 and 3072, K 2048
+// and 8192): 1.15x at the median (0.95-1.86x) in bf16, 1.05x (0.95-1.68x)
+// in fp8.
 func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
                   %m: index, %n: index, %k: index) {
   %c1 = arith.constant 1 : index
@@ -1340,14 +1346,15 @@ func.func @launch(%A: memref<?xbf16>, %B: memref<?xbf16>, %C: memref<?xbf16>,
   %few160 = arith.andi %best160, %fewWaves160 : i1
   %use160 = arith.andi %few160, %filled160 : i1
   // The swapped kernel where M <= 64, and where M <= 128 and its 64x256
-  // units fill at most one wave and number 16 or more.
+  // units fill at most half a wave and number 16 or more.
   %c16 = arith.constant 16 : index
   %rows64 = arith.cmpi ule, %m, %c64 : index
   %rows128 = arith.cmpi ule, %m, %c128 : index
   %tmS = arith.ceildivui %m, %c64 : index
   %tnS = arith.ceildivui %n, %c256 : index
   %unitsS = arith.muli %tmS, %tnS : index
-  %oneWaveS = arith.cmpi ule, %unitsS, %clusters : index
+  %unitsS2 = arith.muli %unitsS, %c2 : index
+  %oneWaveS = arith.cmpi ule, %unitsS2, %clusters : index
   %enoughS = arith.cmpi uge, %unitsS, %c16 : index
   %fitS = arith.andi %oneWaveS, %enoughS : i1
   %midS = arith.andi %rows128, %fitS : i1

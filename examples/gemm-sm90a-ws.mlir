@@ -1239,7 +1239,7 @@ gpu.module @kernels {
 // 256x64 units with K <= 1024; one wave with K >= 4096 and M > 512).
 // First of all, GEMMs with M <= 64 run on the swapped kernel, whose tiles
 // hold 64 rows of C instead of 256 a cluster, and so do GEMMs with M <= 128
-// whose 64x256 units number 16 to one wave (as in the bf16 example).
+// whose 64x256 units number 16 to half a wave (as in the bf16 example).
 func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
                   %m: index, %n: index, %k: index) {
   %c1 = arith.constant 1 : index
@@ -1330,14 +1330,15 @@ func.func @launch(%A: memref<?xf16>, %B: memref<?xf16>, %C: memref<?xf32>,
   %few160 = arith.andi %best160, %fewWaves160 : i1
   %use160 = arith.andi %few160, %filled160 : i1
   // The swapped kernel where M <= 64, and where M <= 128 and its 64x256
-  // units fill at most one wave and number 16 or more.
+  // units fill at most half a wave and number 16 or more.
   %c16 = arith.constant 16 : index
   %rows64 = arith.cmpi ule, %m, %c64 : index
   %rows128 = arith.cmpi ule, %m, %c128 : index
   %tmS = arith.ceildivui %m, %c64 : index
   %tnS = arith.ceildivui %n, %c256 : index
   %unitsS = arith.muli %tmS, %tnS : index
-  %oneWaveS = arith.cmpi ule, %unitsS, %clusters : index
+  %unitsS2 = arith.muli %unitsS, %c2 : index
+  %oneWaveS = arith.cmpi ule, %unitsS2, %clusters : index
   %enoughS = arith.cmpi uge, %unitsS, %c16 : index
   %fitS = arith.andi %oneWaveS, %enoughS : i1
   %midS = arith.andi %rows128, %fitS : i1

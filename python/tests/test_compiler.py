@@ -41,17 +41,20 @@ def test_compiles_a_warp_specialized_hopper_kernel():
     assert "wgmma.mma_async" in ptx and "setmaxnreg" in ptx
     assert list(module.kernels) == ["gemm_tn_128x256", "gemm_tn_128x192",
                                     "gemm_tn_128x224", "gemm_tn_128x160",
-                                    "gemm_tn_128x64", "gemm_tn_128x128"]
+                                    "gemm_tn_128x64", "gemm_tn_128x128",
+                                    "gemm_tn_64x128_swapped"]
     assert all(k.block == [384, 1, 1] for k in module.kernels.values())
     # Four stages of A and B, two of C's boxes, eight mbarriers: B's stage
     # holds 256 rows, 192 or 224; the 128x64 kernel's eight stages, sixteen;
-    # the 128x128 kernel's six, twelve; the 128x160 kernel's five, ten.
+    # the 128x128 kernel's six, twelve; the 128x160 kernel's five, ten; the
+    # swapped kernel's as the 128x64 one's.
     assert module.kernels["gemm_tn_128x256"].smem == 229440
     assert module.kernels["gemm_tn_128x192"].smem == 196672
     assert module.kernels["gemm_tn_128x224"].smem == 213056
     assert module.kernels["gemm_tn_128x160"].smem == 217168
     assert module.kernels["gemm_tn_128x64"].smem == 229504
     assert module.kernels["gemm_tn_128x128"].smem == 229472
+    assert module.kernels["gemm_tn_64x128_swapped"].smem == 229504
 
 
 SPECIALIZABLE = """
