@@ -303,6 +303,11 @@ static IntTuple coalesceShape(const IntTuple &shape) {
 
 static Result<Layout> complementImpl(const Layout &layout,
                                      const IntTuple &cotarget) {
+  // CuTe's rest mode, ceil_div(cotarget, stride), has no element for a
+  // zero cotarget and a negative extent for a negative one.
+  Result<IntTuple> positive = positiveLeaves(cotarget, "the cotarget");
+  if (positive.failed())
+    return positive.takeError();
   Layout filtered = filter(layout);
   if (filtered.stride().isInt() && filtered.stride().value().is(0))
     return makeLayout(coalesceShape(cotarget));

@@ -349,7 +349,9 @@ Int IntNode::make(IntOp op, Int lhs, Int rhs) {
     }
     break;
   case IntOp::CeilDiv:
-    if (rhs.isStatic() && db != 0 && da % db == 0)
+    // CuTe's (a + b - 1) / b is a / b for an exact division only where
+    // a >= 0 and b > 0 (it is a / b + 1 for a negative multiple of b).
+    if (rhs.isStatic() && db != 0 && da % db == 0 && la >= 0 && lb > 0)
       div = da / db;
     if (la >= 1 && lb > 0) {
       lo = ub == kNoUpper ? 1 : std::max<int64_t>(1, (la + ub - 1) / ub);
@@ -568,9 +570,12 @@ Int mlir::cute::ceilDiv(const Int &a, const Int &b) {
     return (Int(a.value()) + b - 1) / b; // CuTe's (a + b - 1) / b
   if (b.is(1))
     return a;
-  if (a.identical(b))
+  // CuTe's formula truncates: for a <= 0 it is no ceiling (ceil_div(-4, 2)
+  // is -1), so the folds below hold for a positive `a` only.
+  if (a.identical(b) && a.lowerBound() >= 1)
     return 1;
-  if (b.lowerBound() > 0 && divides(b, a) == Truth::True)
+  if (a.lowerBound() >= 0 && b.lowerBound() > 0 &&
+      divides(b, a) == Truth::True)
     return a / b;
   if (a.lowerBound() >= 1 && b.lowerBound() > 0 &&
       a.upperBound() <= b.lowerBound())

@@ -10,21 +10,28 @@
 
 using namespace mlir::cute;
 
+Result<IntTuple> mlir::cute::positiveLeaves(const IntTuple &tuple,
+                                            const std::string &what) {
+  std::string bad;
+  tuple.forEachLeaf([&](const IntTuple &leaf) {
+    if (bad.empty() && !leaf.isUnderscore() && leaf.value().isStatic() &&
+        leaf.value().value() < 1)
+      bad = leaf.value().str();
+  });
+  if (!bad.empty())
+    return algebraError(what + " " + tuple.str() +
+                        " has a leaf that is not positive: " + bad);
+  return tuple;
+}
+
 Result<Layout> Layout::get(IntTuple shape, IntTuple stride) {
   if (!congruent(shape, stride))
     return algebraError("shape " + shape.str() + " and stride " + stride.str() +
                         " are not congruent");
   if (shape.hasUnderscore() || stride.hasUnderscore())
     return algebraError("a layout cannot hold `_`");
-  std::string bad;
-  shape.forEachLeaf([&](const IntTuple &leaf) {
-    if (bad.empty() && leaf.value().isStatic() && leaf.value().value() < 1)
-      bad = leaf.value().str();
-  });
-  if (!bad.empty())
-    return algebraError("shape " + shape.str() +
-                        " has a leaf that is not positive: " + bad);
-  return Layout(std::move(shape), std::move(stride));
+  CUTE_TRY(positive, positiveLeaves(shape, "shape"));
+  return Layout(std::move(positive), std::move(stride));
 }
 
 Layout mlir::cute::makeLayoutUnchecked(IntTuple shape, IntTuple stride) {
@@ -101,7 +108,8 @@ Layout mlir::cute::makeLayoutRowMajor(const IntTuple &shape) {
 Result<Layout> mlir::cute::makeOrderedLayout(const IntTuple &shape,
                                              const IntTuple &order) {
   CUTE_TRY(stride, compactOrder(shape, order));
-  return makeLayoutUnchecked(shape, stride);
+  // A zero extent made a layout of no elements, which no parser reads back.
+  return Layout::get(shape, stride);
 }
 
 Layout mlir::cute::makeLayout(const std::vector<Layout> &modes) {

@@ -198,6 +198,11 @@ Result<Layout> mlir::cute::rakedProduct(const Layout &block,
 
 static Result<Layout> tileToShapeImpl(const Layout &block,
                                       const IntTuple &target) {
+  // A zero or negative extent tiled the block zero or a negative number of
+  // times: a layout with no elements, or none at all.
+  Result<IntTuple> positive = positiveLeaves(target, "the target shape");
+  if (positive.failed())
+    return positive.takeError();
   if (block.rank() > target.rank())
     return algebraError("the block " + block.str() + " has rank " +
                         std::to_string(block.rank()) +

@@ -49,6 +49,16 @@ TEST(StaticInt, CeilDivIsCuTesPlusDivisorMinusOneOverDivisor) {
   EXPECT_TRUE(ceilDiv(Int(0), Int(4)).is(0));
 }
 
+// CuTe's formula truncates, so for negative operands it is no ceiling:
+// these are the values CuTe C++ computes.
+TEST(StaticInt, CeilDivOfNegativeOperandsIsCuTesFormulaToo) {
+  EXPECT_TRUE(ceilDiv(Int(-4), Int(2)).is(-1));
+  EXPECT_TRUE(ceilDiv(Int(-5), Int(2)).is(-2));
+  EXPECT_TRUE(ceilDiv(Int(5), Int(-2)).is(-1));
+  EXPECT_TRUE(ceilDiv(Int(-5), Int(-2)).is(4));
+  EXPECT_TRUE(ceilDiv(Int(-1), Int(-1)).is(3));
+}
+
 TEST(StaticInt, MinMaxAbsAndSignum) {
   EXPECT_TRUE(min(Int(3), Int(-4)).is(-4));
   EXPECT_TRUE(max(Int(3), Int(-4)).is(3));
@@ -179,6 +189,29 @@ TEST(Simplify, CeilDivByAKnownDivisorIsExactDivision) {
   EXPECT_EQ(ceilDiv(Int::unknown("M"), Int(128)).str(), "ceil_div(?M,128)");
   EXPECT_EQ(ceilDiv(Int::unknown("M"), Int(128)).lowerBound(), 1);
   EXPECT_TRUE(ceilDiv(Int::unknown("M"), Int(1)).isUnknown());
+}
+
+// The folds that hold for CuTe's formula with a >= 0 do not hold for a
+// negative `a`: the simplified value evaluates as the constants would.
+TEST(Simplify, CeilDivFoldsOnlyWhereItsValueIsTheCeiling) {
+  Int n = Int::unknown("N"), n2 = Int::unknown("N", 2);
+  Int negative = Int(0) - n, negativeEven = Int(0) - n2;
+  EXPECT_FALSE(ceilDiv(negative, negative).isStatic());
+  EXPECT_NE(ceilDiv(negativeEven, Int(2)).str(), (negativeEven / Int(2)).str());
+  EXPECT_EQ(ceilDiv(negativeEven, Int(2)).divisor(), 1);
+  for (int64_t v : {1, 2, 3, 4, 6, 7}) {
+    Int c(-v);
+    EXPECT_EQ(evaluate(ceilDiv(negative, negative), {{"N", v}}),
+              ceilDiv(c, c).value())
+        << v;
+    EXPECT_EQ(evaluate(ceilDiv(n, Int(-2)), {{"N", v}}),
+              ceilDiv(Int(v), Int(-2)).value())
+        << v;
+    if (v % 2 == 0)
+      EXPECT_EQ(evaluate(ceilDiv(negativeEven, Int(2)), {{"N", v}}),
+                ceilDiv(c, Int(2)).value())
+          << v;
+  }
 }
 
 // c * (x / c) is x when c divides x; logical_divide((?N{div=16},4):(1,?N),

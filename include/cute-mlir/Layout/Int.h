@@ -134,6 +134,8 @@ Int operator*(const Int &a, const Int &b);
 /// overflow flag and yields 0.
 Int operator/(const Int &a, const Int &b);
 Int operator%(const Int &a, const Int &b);
+/// CuTe's ceil_div, (a + b - 1) / b with truncating division: the ceiling
+/// of a / b for a >= 0 and b > 0 (not for negative operands).
 Int ceilDiv(const Int &a, const Int &b);
 Int min(const Int &a, const Int &b);
 Int max(const Int &a, const Int &b);

@@ -44,6 +44,10 @@
 namespace mlir {
 namespace cute {
 
+/// `tuple` itself if each of its static leaves is positive, as a layout's
+/// shape leaves are; else an error naming it as `what` ("shape", ...).
+Result<IntTuple> positiveLeaves(const IntTuple &tuple, const std::string &what);
+
 /// shape:stride. The shape and stride are congruent; shape leaves are >= 1.
 class Layout {
 public:
@@ -126,7 +130,8 @@ Layout makeLayout(const IntTuple &shape);
 Result<Layout> makeFragmentLike(const Layout &layout);
 /// Compact row-major layout of `shape`.
 Layout makeLayoutRowMajor(const IntTuple &shape);
-/// Compact layout whose strides follow `order` (congruent to shape).
+/// Compact layout whose strides follow `order` (congruent to shape, whose
+/// leaves are positive).
 Result<Layout> makeOrderedLayout(const IntTuple &shape, const IntTuple &order);
 /// Concatenate layouts as the modes of a new layout.
 Layout makeLayout(const std::vector<Layout> &modes);
@@ -179,7 +184,7 @@ Result<Layout> composition(const Layout &lhs, const Layout &rhs);
 Result<Layout> composition(const Layout &lhs, const Tiler &tiler);
 
 /// The layout of what `layout` does not reach, up to the cotarget (an int or
-/// a shape).
+/// a shape, of positive leaves).
 Result<Layout> complement(const Layout &layout, const IntTuple &cotarget);
 /// Complement up to the cosize of the filtered layout.
 Result<Layout> complement(const Layout &layout);
@@ -201,7 +206,8 @@ Result<Layout> flatProduct(const Layout &block, const Tiler &tiler);
 Result<Layout> blockedProduct(const Layout &block, const Layout &tiler);
 Result<Layout> rakedProduct(const Layout &block, const Layout &tiler);
 
-/// Repeat `block` (column-major over the modes) until it has `targetShape`.
+/// Repeat `block` (column-major over the modes) until it has `targetShape`
+/// (of positive leaves).
 Result<Layout> tileToShape(const Layout &block, const IntTuple &targetShape);
 
 /// The layout of the most contiguous elements a and b agree on.

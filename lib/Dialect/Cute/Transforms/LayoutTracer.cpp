@@ -261,9 +261,18 @@ Value ArithEmitter::emit(const Int &v) {
                    : builder.createOrFold<arith::DivSIOp>(loc, lhs, rhs);
       break;
     case IntOp::CeilDiv:
-      result = unsignedOperands
-                   ? builder.createOrFold<arith::CeilDivUIOp>(loc, lhs, rhs)
-                   : builder.createOrFold<arith::CeilDivSIOp>(loc, lhs, rhs);
+      if (unsignedOperands) {
+        result = builder.createOrFold<arith::CeilDivUIOp>(loc, lhs, rhs);
+        break;
+      }
+      // CuTe's (a + b - 1) / b, which the algebra folds constants with:
+      // arith.ceildivsi rounds negative quotients the other way.
+      result = builder.createOrFold<arith::DivSIOp>(
+          loc,
+          builder.createOrFold<arith::SubIOp>(
+              loc, builder.createOrFold<arith::AddIOp>(loc, lhs, rhs),
+              emit(Int(1))),
+          rhs);
       break;
     case IntOp::Mod:
       result = unsignedOperands
