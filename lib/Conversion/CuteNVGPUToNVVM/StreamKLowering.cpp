@@ -790,10 +790,19 @@ private:
 /// workers and counts units times k-tiles in 32 bits. (Not the verifier's:
 /// constants may appear only once other passes fold.)
 static LogicalResult checkConstantOperands(StreamKScheduleOp op) {
-  APInt workers, units, ktiles;
+  APInt workers, units, ktiles, count;
+  // A negative count wraps around in 32 unsigned bits, to 2^32 - 1 for -1.
   if (matchPattern(op.getWorkers(), m_ConstantInt(&workers)) &&
-      workers.isZero())
-    return op.emitOpError() << "the schedule needs at least one worker, got 0";
+      !workers.isStrictlyPositive())
+    return op.emitOpError() << "the schedule needs at least one worker, got "
+                            << workers.getSExtValue();
+  for (auto [name, operand] :
+       {std::pair<StringRef, Value>{"units", op.getUnits()},
+        {"k-tiles", op.getKtiles()}})
+    if (matchPattern(operand, m_ConstantInt(&count)) && count.isNegative())
+      return op.emitOpError() << "the schedule's " << name
+                              << " are at least 0, got "
+                              << count.getSExtValue();
   if (!matchPattern(op.getUnits(), m_ConstantInt(&units)) ||
       !matchPattern(op.getKtiles(), m_ConstantInt(&ktiles)))
     return success();

@@ -190,6 +190,51 @@ func.func @no_workers(%u: index, %k: index) -> index {
 
 // -----
 
+// A negative count wrapped around to 2^32 - 1 workers, units or k-tiles.
+func.func @negative_workers(%u: index, %k: index) -> index {
+  %c0 = arith.constant 0 : index
+  %cm1 = arith.constant -1 : index
+  // expected-error @+1 {{'cute_nvgpu.stream_k_schedule' op the schedule needs at least one worker, got -1}}
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %cm1
+  %n = cute_nvgpu.stream_k_work_count %sk, %c0
+  return %n : index
+}
+
+// -----
+
+func.func @negative_units(%k: index, %w: index) -> index {
+  %c0 = arith.constant 0 : index
+  %cm1 = arith.constant -1 : index
+  // expected-error @+1 {{'cute_nvgpu.stream_k_schedule' op the schedule's units are at least 0, got -1}}
+  %sk = cute_nvgpu.stream_k_schedule %cm1, %k, %w
+  %n = cute_nvgpu.stream_k_work_count %sk, %c0
+  return %n : index
+}
+
+// -----
+
+func.func @negative_k_tiles(%u: index, %w: index) -> index {
+  %c0 = arith.constant 0 : index
+  %cm64 = arith.constant -64 : index
+  // expected-error @+1 {{'cute_nvgpu.stream_k_schedule' op the schedule's k-tiles are at least 0, got -64}}
+  %sk = cute_nvgpu.stream_k_schedule %u, %cm64, %w
+  %n = cute_nvgpu.stream_k_work_count %sk, %c0
+  return %n : index
+}
+
+// -----
+
+// No units and no k-tiles, for one worker: an empty schedule lowers.
+func.func @empty_schedule() -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %sk = cute_nvgpu.stream_k_schedule %c0, %c0, %c1
+  %n = cute_nvgpu.stream_k_work_count %sk, %c0
+  return %n : index
+}
+
+// -----
+
 func.func @too_many_k_tiles(%w: index) -> index {
   %units = arith.constant 65536 : index
   %ktiles = arith.constant 32768 : index

@@ -248,3 +248,47 @@ gpu.module @sm90_ptx78 [#nvvm.target<chip = "sm_90">] {
     gpu.return
   }
 }
+
+// -----
+
+// The buffer is a view of dynamic shared memory (aligned to 1024 bytes) at
+// byte 512: a 128-byte swizzle's pattern starts at multiples of 1024, and
+// TMA would read the boxes out of phase with what the threads wrote.
+gpu.module @kernels {
+  gpu.func @buffer_off_the_swizzle_pattern(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %t: index) kernel {
+    %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %c512 = arith.constant 512 : index
+    %buf = memref.view %dyn[%c512][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8192xbf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{the staging buffer starts at byte 512 of dynamic shared memory, but TMA reads its boxes from a 1024-byte boundary (TMA's alignment and the swizzle's pattern): place it at a multiple of 1024}}
+    cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, bf16, box = [64, 64], swizzle = 128>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Without a swizzle, TMA's own 128 bytes: byte 16 (where stmatrix alone
+// would do) is not enough.
+gpu.module @kernels {
+  gpu.func @buffer_off_tmas_alignment(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %t: index) kernel {
+    %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %c16 = arith.constant 16 : index
+    %buf = memref.view %dyn[%c16][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4096xbf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{the staging buffer starts at byte 16 of dynamic shared memory, but TMA reads its boxes from a 128-byte boundary}}
+    cute_nvgpu.epilogue_store #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, #cute_nvgpu.tma_atom<store, bf16, box = [64, 64]>, %d, %acc, %tile, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, memref<4096xbf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// A tail without per_warpgroup waits in thread 0 only: the second
+// warpgroup's first thread issued stores too.
+#tm2 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(2,1,1)">
+func.func @tail_without_per_warpgroup(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %buf: memref<8192xbf16, #gpu.address_space<workgroup>>, %t: index) {
+  // expected-note @+1 {{the per_warpgroup epilogue_store}}
+  cute_nvgpu.epilogue_store #tm2, #cute_nvgpu.tma_atom<store, bf16, box = [64, 64], swizzle = 128>, %d, %acc, %tile, %buf, %t per_warpgroup {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
+  // expected-error @+1 {{waits in thread 0 only, but an epilogue_store of the same TiledMMA issues its stores per_warpgroup (from the first thread of each of its 2 warpgroups): add per_warpgroup}}
+  cute_nvgpu.epilogue_store_tail #tm2, %t
+  return
+}

@@ -34,3 +34,21 @@ func.func @epilogue(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):
   cute_nvgpu.epilogue_store_tail #tm2, %t per_warpgroup
   return
 }
+
+// A buffer in dynamic shared memory at a multiple of the swizzle's
+// pattern (1024 bytes for the 128-byte swizzle); a per_warpgroup tail
+// after plain stores, which waits in thread 0 as their tail would.
+// CHECK-LABEL: gpu.func @aligned_buffer
+// CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8192xbf16, #gpu.address_space<workgroup>>
+// CHECK: cute_nvgpu.epilogue_store #[[TM2]], #{{.*}}, %arg0, %arg1, %arg2, %{{.*}}, %arg3 :
+// CHECK: cute_nvgpu.epilogue_store_tail #[[TM2]], %arg3 per_warpgroup{{$}}
+gpu.module @kernels {
+  gpu.func @aligned_buffer(%d: !llvm.ptr, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %tile2: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %t: index) kernel {
+    %dyn = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %c1024 = arith.constant 1024 : index
+    %buf = memref.view %dyn[%c1024][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8192xbf16, #gpu.address_space<workgroup>>
+    cute_nvgpu.epilogue_store #tm2, #cute_nvgpu.tma_atom<store, bf16, box = [64, 128], swizzle = 128>, %d, %acc, %tile2, %buf, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
+    cute_nvgpu.epilogue_store_tail #tm2, %t per_warpgroup
+    gpu.return
+  }
+}

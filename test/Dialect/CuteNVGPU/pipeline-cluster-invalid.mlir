@@ -109,3 +109,43 @@ func.func @tile_cluster_of_one_extent(%w: index, %tm: index, %tn: index) {
   %m, %n = cute_nvgpu.tile_coord %w, %tm, %tn group 8 cluster [2]
   return
 }
+
+// -----
+
+// A constant multicast mask names CTAs of the cluster: -1 (0xffff) in a
+// pipeline's cluster of 2 CTAs names 14 CTAs that are not there.
+func.func @multicast_mask_past_the_cluster(%bars: memref<4xi64, #gpu.address_space<workgroup>>, %d: !llvm.ptr,
+                                           %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %sm: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">) {
+  %mask = arith.constant -1 : i16
+  %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [2, 1] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
+  %st = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<2>
+  // expected-error @+1 {{the multicast mask 0xffff names CTA ranks up to 15, but the pipeline's cluster has 2 CTAs (bits 0..1)}}
+  cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 64], swizzle = 128, multicast = 2>, %d, %g, %sm pipeline %pipe[%st] multicast %mask : !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, !cute_nvgpu.pipeline<2>, !cute_nvgpu.pipeline_state<2>
+  return
+}
+
+// -----
+
+func.func @multicast_mask_of_no_ctas(%bars: memref<4xi64, #gpu.address_space<workgroup>>, %d: !llvm.ptr,
+                                     %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %sm: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">) {
+  %mask = arith.constant 0 : i16
+  %pipe = cute_nvgpu.pipeline_create %bars consumers 128 cluster [1, 2] : memref<4xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<2>
+  %st = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<2>
+  // expected-error @+1 {{the multicast mask is 0, which writes the box to no CTA: set a bit for each CTA of the cluster that receives it}}
+  cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 64], swizzle = 128, multicast = 2>, %d, %g, %sm pipeline %pipe[%st] multicast %mask : !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, !cute_nvgpu.pipeline<2>, !cute_nvgpu.pipeline_state<2>
+  return
+}
+
+// -----
+
+// Without a pipeline, the kernel's known cluster size bounds the mask: bit
+// 2 of 0x5 is a third CTA of a cluster of (2, 1, 1).
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @multicast_mask_past_the_kernels_cluster(%bars: memref<2xi64, #gpu.address_space<workgroup>>, %i: index, %d: !llvm.ptr,
+                                                    %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, %sm: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">) kernel attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %mask = arith.constant 5 : i16
+    // expected-error @+1 {{the multicast mask 0x5 names CTA ranks up to 2, but the kernel's cluster has 2 CTAs (bits 0..1)}}
+    cute_nvgpu.tma_copy #cute_nvgpu.tma_atom<load_multicast, f16, box = [64, 64], swizzle = 128, multicast = 2>, %d, %g, %sm barrier %bars[%i] multicast %mask : !cute.tensor<!cute.coord<"(?,?)">, coord, "(64,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (64,64):(64,1)">, memref<2xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

@@ -36,6 +36,23 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
     cute_nvgpu.mbarrier_arrive %bars[%c0] expect_tx %n cta %c1 : memref<8xi64, #gpu.address_space<workgroup>>
     gpu.return
   }
+
+  // Constant masks of the cluster's CTAs: both CTAs of the pipeline's 2x1
+  // cluster, and CTA 1 of a kernel compiled for clusters of (2, 1, 1).
+  // CHECK-LABEL: gpu.func @constant_masks
+  // CHECK: cute_nvgpu.tma_copy {{.*}} pipeline {{.*}} multicast %{{.*}} :
+  // CHECK: cute_nvgpu.tma_copy {{.*}} barrier {{.*}} multicast %{{.*}} :
+  gpu.func @constant_masks(%bars: memref<8xi64, #gpu.address_space<workgroup>>, %d: !llvm.ptr, %i: index,
+                           %g: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">,
+                           %s: !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">) kernel attributes {known_cluster_size = array<i32: 2, 1, 1>} {
+    %both = arith.constant 3 : i16
+    %second = arith.constant 2 : i16
+    %pipe = cute_nvgpu.pipeline_create %bars consumers 256 cluster [2, 1] : memref<8xi64, #gpu.address_space<workgroup>> -> !cute_nvgpu.pipeline<4>
+    %st = cute_nvgpu.pipeline_state producer : !cute_nvgpu.pipeline_state<4>
+    cute_nvgpu.tma_copy #mc, %d, %g, %s pipeline %pipe[%st] multicast %both : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, !cute_nvgpu.pipeline<4>, !cute_nvgpu.pipeline_state<4>
+    cute_nvgpu.tma_copy #mc, %d, %g, %s barrier %bars[%i] multicast %second : !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, !cute.tensor<f16, smem, "Sw<3,3,3> o 0 o (128,64):(64,1)">, memref<8xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
 }
 }
 

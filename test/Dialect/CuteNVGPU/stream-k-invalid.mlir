@@ -243,3 +243,62 @@ func.func @fragment_beyond_registers_at_stride_zero(%u: index, %k: index, %w: in
   %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,8),2147483648,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
   return
 }
+
+// -----
+
+// A split unit's later pieces pass their sums through a slot of `partials`:
+// a static workspace of no elements has none.
+func.func @no_partial_sums(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<0xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the partial sums are 'memref<0xf32>', which has no slot, but the schedule may split a unit and pass its partial sums through them (4096 values a slot, one slot per CTA of each worker)}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<0xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @no_flags(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32, 1>, %f: memref<0xi32, 1>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the flags are 'memref<0xi32, 1>', which has no slot, but the schedule may split a unit and pass its partial sums through them (1 value a slot, one slot per CTA of each worker)}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32, 1>, memref<0xi32, 1>
+  return
+}
+
+// -----
+
+// With a constant number of workers, each CTA of each: 3 workers of 2 CTAs
+// need 6 slots of 4096 values, and 8192 values hold two.
+func.func @partial_sums_short_of_the_workers(%u: index, %k: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<8192xf32>, %f: memref<?xi32>, %t: index) {
+  %w = arith.constant 3 : index
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the partial sums are 'memref<8192xf32>', fewer than the 3 workers' slots (one per CTA of a cluster of 2, 4096 values each) need}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t cluster [2, 1] : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<8192xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+// The ready barrier joins the TiledMMA's 256 threads and a producer warp;
+// named barrier 3 is also the second warpgroup's in the epilogue.
+#tm2 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(2,1,1)">
+func.func @ready_barrier_of_the_epilogue(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index,
+                                         %d: !llvm.ptr, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %buf: memref<8192xbf16, #gpu.address_space<workgroup>>) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the ready barrier 3 is also a named barrier of cute_nvgpu.epilogue_store in this kernel (barriers 2..3), which other threads wait on: give the ready barrier an id no other op uses}}
+  %s = cute_nvgpu.stream_k_fixup #tm2, %sk, %w, %i, %acc, %p, %f, %t ready 3 : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  // expected-note @+1 {{the other user of barrier 3}}
+  cute_nvgpu.epilogue_store #tm2, #cute_nvgpu.tma_atom<store, bf16, box = [64, 64], swizzle = 128>, %d, %acc, %tile, %buf, %t if %s per_warpgroup {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+// Another fixup's own named barrier is not the ready barrier either.
+func.func @ready_barrier_of_another_fixup(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the ready barrier 2 is also a named barrier of cute_nvgpu.stream_k_fixup in this kernel (barrier 2)}}
+  %s = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t ready 2 : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  // expected-note @+1 {{the other user of barrier 2}}
+  %s2 = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  return
+}

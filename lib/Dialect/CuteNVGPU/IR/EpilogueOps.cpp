@@ -11,6 +11,8 @@
 #include "cute-mlir/Atom/Epilogue.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
@@ -183,6 +185,20 @@ LogicalResult EpilogueStoreOp::verify() {
            << "-byte boundary (TMA's alignment and the swizzle's "
               "pattern), but a box is "
            << boxBytes << " bytes";
+  // So does the buffer: a view of dynamic shared memory (1024-byte
+  // aligned) at a constant byte shift is checked here; TMA faults on a
+  // misaligned box, and a swizzle pattern out of phase scrambles the tile.
+  if (auto view = getBuffer().getDefiningOp<memref::ViewOp>()) {
+    APInt shift;
+    if (view.getSource().getDefiningOp<gpu::DynamicSharedMemoryOp>() &&
+        matchPattern(view.getByteShift(), m_ConstantInt(&shift)) &&
+        shift.srem(boundary) != 0)
+      return emitOpError()
+             << "the staging buffer starts at byte " << shift.getSExtValue()
+             << " of dynamic shared memory, but TMA reads its boxes from a "
+             << boundary << "-byte boundary (TMA's alignment and the "
+             << "swizzle's pattern): place it at a multiple of " << boundary;
+  }
 
   Result<cute::EpiloguePlan> plan =
       cute::planEpilogue(*mma, boxRows, boxCols, cute_nvgpu::elementBits(out),
@@ -207,5 +223,33 @@ LogicalResult EpilogueStoreTailOp::verify() {
     return emitOpError() << mma.message();
   if (getPerWarpgroup() && failed(verifyWholeWarpgroups(*this, *mma)))
     return failure();
+  // Without per_warpgroup only thread 0 waits, but per_warpgroup stores of
+  // the TiledMMA's other warpgroups were issued by their first threads,
+  // which would exit with the stores still reading shared memory. (A
+  // per_warpgroup tail after plain stores waits in thread 0 too.)
+  if (!getPerWarpgroup() && mma->numThreads() > kWarpgroupThreads) {
+    Operation *scope =
+        (*this)->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+    EpilogueStoreOp store;
+    if (scope)
+      scope->walk([&](EpilogueStoreOp candidate) {
+        if (candidate.getTiledMma() != getTiledMma() ||
+            !candidate.getPerWarpgroup())
+          return WalkResult::advance();
+        store = candidate;
+        return WalkResult::interrupt();
+      });
+    if (store) {
+      InFlightDiagnostic diag =
+          emitOpError() << "waits in thread 0 only, but an epilogue_store "
+                           "of the same TiledMMA issues its stores "
+                           "per_warpgroup (from the first thread of each of "
+                           "its "
+                        << mma->numThreads() / kWarpgroupThreads
+                        << " warpgroups): add per_warpgroup";
+      diag.attachNote(store.getLoc()) << "the per_warpgroup epilogue_store";
+      return diag;
+    }
+  }
   return checkTarget(*this, "a TMA store epilogue", 90, /*ptxIsa=*/80);
 }

@@ -9,6 +9,9 @@
 #include "Verification.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Matchers.h"
+
+#include "llvm/Support/MathExtras.h"
 
 #include <limits>
 
@@ -96,6 +99,85 @@ static LogicalResult verifyReadyBarrier(Operation *op,
   return success();
 }
 
+/// Whether the schedule may split a unit among workers: unless its units
+/// are a constant multiple of a constant number of workers, or there are
+/// no k-tiles to split, where every unit is data-parallel.
+static bool maySplitUnits(StreamKScheduleOp schedule) {
+  APInt units, workers, ktiles;
+  if (matchPattern(schedule.getKtiles(), m_ConstantInt(&ktiles)) &&
+      ktiles.isZero())
+    return false;
+  return !matchPattern(schedule.getUnits(), m_ConstantInt(&units)) ||
+         !matchPattern(schedule.getWorkers(), m_ConstantInt(&workers)) ||
+         workers.isNonPositive() || units.srem(workers) != 0;
+}
+
+/// A workspace (`partials` of `perSlot` values a slot, or `flags` of one)
+/// holds a slot for each CTA of each worker, through which the later
+/// pieces of a split unit pass their sums down. Only a static size is
+/// checked: none at all, or, with a constant number of workers, fewer slots
+/// than the CTAs.
+static LogicalResult verifyWorkspace(StreamKFixupOp op, StringRef what,
+                                     Value workspace, int64_t perSlot) {
+  auto type = cast<MemRefType>(workspace.getType());
+  if (!type.hasStaticShape())
+    return success();
+  auto schedule = op.getSchedule().getDefiningOp<StreamKScheduleOp>();
+  if (!maySplitUnits(schedule))
+    return success();
+  int64_t have = type.getNumElements();
+  std::string values =
+      std::to_string(perSlot) + (perSlot == 1 ? " value" : " values");
+  if (have == 0)
+    return op.emitOpError()
+           << "the " << what << " are " << type
+           << ", which has no slot, but the schedule may split a unit and "
+              "pass its partial sums through them ("
+           << values << " a slot, one slot per CTA of each worker)";
+  APInt workers;
+  if (!matchPattern(schedule.getWorkers(), m_ConstantInt(&workers)) ||
+      !workers.isStrictlyPositive())
+    return success();
+  auto [x, y] = op.getClusterShape();
+  int64_t slots, need;
+  if (!llvm::MulOverflow(workers.getSExtValue(), x * y, slots) &&
+      !llvm::MulOverflow(slots, perSlot, need) && have >= need)
+    return success();
+  return op.emitOpError() << "the " << what << " are " << type
+                          << ", fewer than the " << workers.getSExtValue()
+                          << " workers' slots (one per CTA of a cluster of "
+                          << x * y << ", " << values << " each) need";
+}
+
+/// The ready barrier joins the TiledMMA's threads and one warp outside it;
+/// another op of the kernel that synchronizes other threads on the same
+/// named barrier would mix its arrivals with theirs. The other op, with the
+/// barriers it uses (first and last), or null.
+static std::tuple<Operation *, int64_t, int64_t>
+findReadyBarrierUser(StreamKFixupOp op, int64_t ready) {
+  std::tuple<Operation *, int64_t, int64_t> found = {nullptr, 0, 0};
+  Operation *scope = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  if (!scope)
+    return found;
+  scope->walk([&](Operation *other) {
+    int64_t first = 0, last = -1;
+    if (auto store = dyn_cast<EpilogueStoreOp>(other)) {
+      Result<cute::TiledMma> mma = store.getTiledMma().getTiledMma();
+      if (mma.failed())
+        return WalkResult::advance();
+      first = store.getBarrierId();
+      last = first + store.getStoreParts(*mma) - 1;
+    } else if (auto fixup = dyn_cast<StreamKFixupOp>(other)) {
+      first = last = fixup.getBarrierId();
+    }
+    if (ready < first || ready > last)
+      return WalkResult::advance();
+    found = {other, first, last};
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
 LogicalResult StreamKFixupOp::verify() {
   if (failed(verifySchedule(*this, getSchedule())))
     return failure();
@@ -128,9 +210,29 @@ LogicalResult StreamKFixupOp::verify() {
                          << " accumulators in global memory, got " << partials;
   if (failed(verifyFlags(*this, getFlags())))
     return failure();
-  if (std::optional<uint32_t> ready = getReady())
-    return verifyReadyBarrier(*this, *mma, *ready, getBarrierId());
-  return success();
+  if (failed(verifyWorkspace(*this, "partial sums", getPartials(),
+                             threads * size.value())) ||
+      failed(verifyWorkspace(*this, "flags", getFlags(), 1)))
+    return failure();
+  std::optional<uint32_t> ready = getReady();
+  if (!ready)
+    return success();
+  if (failed(verifyReadyBarrier(*this, *mma, *ready, getBarrierId())))
+    return failure();
+  auto [other, first, last] = findReadyBarrierUser(*this, *ready);
+  if (!other)
+    return success();
+  InFlightDiagnostic diag = emitOpError();
+  diag << "the ready barrier " << *ready << " is also a named barrier of "
+       << other->getName() << " in this kernel (";
+  if (first == last)
+    diag << "barrier " << first;
+  else
+    diag << "barriers " << first << ".." << last;
+  diag << "), which other threads wait on: give the ready barrier an id no "
+          "other op uses";
+  diag.attachNote(other->getLoc()) << "the other user of barrier " << *ready;
+  return diag;
 }
 
 std::pair<int64_t, int64_t> StreamKFixupOp::getClusterShape() {

@@ -11,7 +11,10 @@
 #include "cute-mlir/Layout/Notation.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Matchers.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::cute_nvgpu;
@@ -229,6 +232,61 @@ static LogicalResult verifyCoordinateTile(TmaCopyOp op,
   return success();
 }
 
+/// The CTAs of the cluster a multicast load writes to, where the IR says:
+/// the pipeline's `cluster [X, Y]`, else the kernel's known_cluster_size or
+/// nvvm.cluster_dim.
+static std::optional<int64_t> clusterCtasOf(TmaCopyOp op) {
+  if (Value pipeline = op.getPipeline()) {
+    auto create = pipeline.getDefiningOp<PipelineCreateOp>();
+    if (!create)
+      return std::nullopt;
+    auto [x, y] = create.getClusterShape();
+    return x * y;
+  }
+  auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+  if (!kernel)
+    return std::nullopt;
+  std::optional<ArrayRef<int32_t>> sizes = kernel.getKnownClusterSize();
+  if (!sizes)
+    if (auto dims = kernel->getAttrOfType<DenseI32ArrayAttr>(
+            NVVM::NVVMDialect::getClusterDimAttrName()))
+      sizes = dims.asArrayRef();
+  if (!sizes)
+    return std::nullopt;
+  // Extents past a cluster's 16 CTAs are the launch checks' to report.
+  int64_t ctas = 1;
+  for (int32_t size : *sizes) {
+    if (size < 1 || size > 16)
+      return std::nullopt;
+    ctas *= size;
+  }
+  return ctas;
+}
+
+/// A constant multicast mask writes to CTAs of the cluster: at least one
+/// (the issuing CTA's barrier expects the bytes), and only CTAs the cluster
+/// has (bit i is CTA rank i).
+static LogicalResult verifyMulticastMask(TmaCopyOp op) {
+  APInt value;
+  if (!matchPattern(op.getMulticast(), m_ConstantInt(&value)))
+    return success();
+  uint64_t mask = value.getZExtValue();
+  if (mask == 0)
+    return op.emitOpError() << "the multicast mask is 0, which writes the box "
+                               "to no CTA: set a bit for each CTA of the "
+                               "cluster that receives it";
+  std::optional<int64_t> ctas = clusterCtasOf(op);
+  if (!ctas || *ctas >= 16 || mask < (uint64_t(1) << *ctas))
+    return success();
+  return op.emitOpError() << "the multicast mask 0x"
+                          << llvm::utohexstr(mask, /*LowerCase=*/true)
+                          << " names CTA ranks up to "
+                          << llvm::Log2_64(mask) << ", but the "
+                          << (op.getPipeline() ? "pipeline's" : "kernel's")
+                          << " cluster has " << *ctas << " CTAs (bits 0.."
+                          << *ctas - 1 << ")";
+}
+
 LogicalResult TmaCopyOp::verify() {
   Result<cute::TmaAtom> atom = getAtom().getTmaAtom();
   if (atom.failed())
@@ -291,6 +349,8 @@ LogicalResult TmaCopyOp::verify() {
   if (!multicast && getMulticast())
     return emitOpError() << "only a load_multicast atom takes a multicast "
                             "mask";
+  if (multicast && failed(verifyMulticastMask(*this)))
+    return failure();
   if (failed(verifyCoordinateTile(*this, *atom, coords)) ||
       failed(atom->smem ? verifyBoxLayout(*this, *atom, smem)
                         : verifySharedTile(*this, *atom, smem)))

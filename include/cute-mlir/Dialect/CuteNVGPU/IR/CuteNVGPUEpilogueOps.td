@@ -100,7 +100,9 @@ def CuteNVGPU_EpilogueStoreOp
     starts where the swizzle's pattern starts (1024 bytes for 128-byte
     swizzle), as TMA needs, and so does every stage: with more than one
     box, the verifier checks that a box's bytes are a multiple of the
-    pattern and of 128.
+    pattern and of 128, and, for a buffer that is a `memref.view` of
+    `gpu.dynamic_shared_memory` at a constant byte offset, that the offset
+    is one too.
 
     ```mlir
     #st = #cute_nvgpu.tma_atom<store, bf16, box = [64, 128], swizzle = 128>
@@ -155,7 +157,10 @@ def CuteNVGPU_EpilogueStoreTailOp : CuteNVGPU_Op<"epilogue_store_tail"> {
     epilogue_store and before it exits: the shared memory the stores read
     goes away with the block. The issuing threads are thread 0, or, with
     `per_warpgroup` (as the epilogue_stores have it), the first thread of
-    each warpgroup; the other threads do nothing.
+    each warpgroup; the other threads do nothing. A tail without
+    `per_warpgroup` in a function with `per_warpgroup` stores of the same
+    TiledMMA (of more than one warpgroup) is an error: it would leave their
+    other warpgroups' stores running.
 
     ```mlir
     cute_nvgpu.epilogue_store_tail #tm, %ctid per_warpgroup

@@ -252,7 +252,10 @@ def CuteNVGPU_TmaCopyOp : CuteNVGPU_Op<"tma_copy", [AttrSizedOperandSegments]> {
     `pipeline %pipe[%state]` on the full barrier of a pipeline's stage,
     whose `cute_nvgpu.pipeline_producer_acquire` expects the bytes; a
     `load_multicast` also writes the box to the same offset in the shared
-    memory of each CTA in the 16-bit `multicast` mask. A `store` or
+    memory of each CTA in the 16-bit `multicast` mask (bit i: CTA rank i of
+    the cluster; a constant mask must name at least one CTA, and only CTAs
+    of the pipeline's cluster, or of the kernel's `known_cluster_size` or
+    `nvvm.cluster_dim`, where the IR states one). A `store` or
     `reduce_add` reads shared memory and completes in the thread's bulk async
     group (`nvvm.cp.async.bulk.commit.group` / `wait_group`); write shared
     memory and then `nvvm.fence.proxy` before storing it.

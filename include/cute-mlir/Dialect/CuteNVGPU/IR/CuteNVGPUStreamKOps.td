@@ -200,8 +200,13 @@ def CuteNVGPU_StreamKFixupOp : CuteNVGPU_Op<"stream_k_fixup"> {
     holds `threads * size(acc)` accumulators a slot (the CTA's whole tile,
     each thread's values interleaved with the other threads' so that the
     accesses coalesce), `flags` one `i32` a slot, zero before the first
-    launch (each launch leaves them zero). The threads synchronize on the
-    named barrier `barrier_id` (1..15, default 1).
+    launch (each launch leaves them zero). The verifier rejects a
+    statically shaped `partials` or `flags` of no slot, or, with a constant
+    number of workers, of fewer slots than their CTAs, unless the schedule
+    is known to split no unit (a constant number of units that the constant
+    workers divide, or no k-tiles). The threads synchronize on the
+    named barrier `barrier_id` (1..15, default 1); the `ready` barrier is
+    no other named barrier of the kernel's epilogue_stores and fixups.
 
     ```mlir
     %store = cute_nvgpu.stream_k_fixup #tm, %sk, %cluster, %i, %acc,
