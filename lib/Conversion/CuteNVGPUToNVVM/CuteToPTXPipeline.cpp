@@ -19,6 +19,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -117,7 +118,7 @@ void cute::buildCuteToPTXPipeline(OpPassManager &pm,
   target.optLevel = options.optLevel;
   pm.addPass(std::make_unique<RequireNVVMTargetsPass>());
   pm.addPass(cute::createRequireDeviceOpsInKernelsPass());
-  pm.addPass(cute::createRejectScalableVectorsPass());
+  pm.addPass(cute::createRejectUnlowerableTypesPass());
   pm.addPass(cute::createCuteSpecializeKernelsPass());
   pm.addPass(createGpuNVVMAttachTarget(target));
   // Launches the GPU would refuse fail here, located, not at run time, and
@@ -127,6 +128,13 @@ void cute::buildCuteToPTXPipeline(OpPassManager &pm,
   // Cute values at function, kernel and loop boundaries travel as parts.
   pm.addPass(cute::createCuteDecomposeBoundariesPass());
   pm.addPass(cute::createConvertCuteNVGPUToNVVMPass());
+  // The conversion to NVVM lowers memref.subview, expand_shape and
+  // collapse_shape only once they are a reinterpret_cast of their source's
+  // metadata (with affine index arithmetic); without this a kernel's
+  // subview failed in the translation to LLVM IR, unlocated.
+  OpPassManager &metadata = pm.nest<gpu::GPUModuleOp>();
+  metadata.addPass(memref::createExpandStridedMetadataPass());
+  metadata.addPass(createLowerAffinePass());
   // The lowering writes each unrolled fragment element's index arithmetic
   // out anew: CSE first leaves the canonicalizer a third as many ops to fold.
   // These run on each host function and on each op of each gpu.module,

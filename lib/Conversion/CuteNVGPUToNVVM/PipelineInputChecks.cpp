@@ -102,13 +102,17 @@ SmallVector<Type> typesOf(Operation *op) {
   return types;
 }
 
-/// NVPTX has no scalable vectors: LLVM's backend aborts on one ("Cannot
-/// implicitly convert a scalable size to a fixed-width size").
-struct RejectScalableVectorsPass : ModuleCheckPass<RejectScalableVectorsPass> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RejectScalableVectorsPass)
+/// Types GPU code cannot be compiled with. NVPTX has no scalable vectors:
+/// LLVM's backend aborts on one ("Cannot implicitly convert a scalable size
+/// to a fixed-width size"). LLVM has no tf32 type: the conversion to NVVM
+/// reported only that it failed to legalize the op (a kernel, for a tf32
+/// memref argument).
+struct RejectUnlowerableTypesPass
+    : ModuleCheckPass<RejectUnlowerableTypesPass> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(RejectUnlowerableTypesPass)
 
   StringRef getArgument() const override {
-    return "cute-reject-scalable-vectors";
+    return "cute-reject-unlowerable-types";
   }
 
   static LogicalResult checkTypes(Operation *op) {
@@ -119,6 +123,11 @@ struct RejectScalableVectorsPass : ModuleCheckPass<RejectScalableVectorsPass> {
                << "has the scalable vector type " << vector
                << ", which NVPTX cannot compile: GPU code takes fixed-size "
                   "vectors only";
+      if (isa<FloatTF32Type>(type))
+        return op->emitOpError()
+               << "has the element type tf32, which has no LLVM type: GPU "
+                  "code holds tf32 values as f32 (the tensor cores read "
+                  "their tf32 bits)";
     }
     return success();
   }
@@ -190,8 +199,8 @@ std::unique_ptr<Pass> cute::createRequireDeviceOpsInKernelsPass() {
   return std::make_unique<RequireDeviceOpsInKernelsPass>();
 }
 
-std::unique_ptr<Pass> cute::createRejectScalableVectorsPass() {
-  return std::make_unique<RejectScalableVectorsPass>();
+std::unique_ptr<Pass> cute::createRejectUnlowerableTypesPass() {
+  return std::make_unique<RejectUnlowerableTypesPass>();
 }
 
 std::unique_ptr<Pass> cute::createRequireHostMemorySpacesPass() {

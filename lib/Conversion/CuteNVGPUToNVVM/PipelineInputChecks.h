@@ -25,8 +25,9 @@ namespace cute {
 /// atoms...) outside a gpu.module or gpu.launch body.
 std::unique_ptr<Pass> createRequireDeviceOpsInKernelsPass();
 
-/// Scalable vector types in a gpu.module, which NVPTX cannot compile.
-std::unique_ptr<Pass> createRejectScalableVectorsPass();
+/// Types in a gpu.module that NVPTX cannot compile: scalable vectors, and
+/// tf32, which LLVM has no type for.
+std::unique_ptr<Pass> createRejectUnlowerableTypesPass();
 
 /// Host code's memrefs in a non-integer memory space (a GPU's), which the
 /// host lowering reports unlocated and leaves half lowered.
