@@ -302,3 +302,18 @@ func.func @ready_barrier_of_another_fixup(%u: index, %k: index, %w: index, %i: i
   %s2 = cute_nvgpu.stream_k_fixup #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(1,1,1)">, %sk, %w, %i, %acc, %p, %f, %t {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
   return
 }
+
+// -----
+
+// A fixup's own named barrier joins the TiledMMA's 256 threads; barrier 2
+// is also the first warpgroup's alone in a per_warpgroup epilogue.
+#tm2 = #cute_nvgpu.tiled_mma<#cute_nvgpu.SM90_64x64x16_F32F16F16_SS, "(2,1,1)">
+func.func @fixup_barrier_of_a_warpgroup(%u: index, %k: index, %w: index, %i: index, %acc: !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, %p: memref<?xf32>, %f: memref<?xi32>, %t: index,
+                                        %d: !llvm.ptr, %tile: !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, %buf: memref<8192xbf16, #gpu.address_space<workgroup>>) {
+  %sk = cute_nvgpu.stream_k_schedule %u, %k, %w
+  // expected-error @+1 {{the named barrier 2 of the TiledMMA's 256 threads is also a per_warpgroup barrier of an epilogue_store, where one warpgroup's 128 threads synchronize}}
+  %s = cute_nvgpu.stream_k_fixup #tm2, %sk, %w, %i, %acc, %p, %f, %t {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, memref<?xf32>, memref<?xi32>
+  // expected-note @+1 {{the per_warpgroup epilogue_store}}
+  cute_nvgpu.epilogue_store #tm2, #cute_nvgpu.tma_atom<store, bf16, box = [64, 64], swizzle = 128>, %d, %acc, %tile, %buf, %t if %s per_warpgroup {barrierId = 2 : i32} : !cute.tensor<f32, rmem, "((2,2,8),1,1):((1,2,4),0,0)">, !cute.tensor<!cute.coord<"(?,?)">, coord, "(128,64):(1,16777216)">, memref<8192xbf16, #gpu.address_space<workgroup>>
+  return
+}

@@ -178,6 +178,30 @@ findReadyBarrierUser(StreamKFixupOp op, int64_t ready) {
   return found;
 }
 
+/// The fixup's own barrier joins all the TiledMMA's threads; a
+/// per_warpgroup epilogue_store's barriers join one warpgroup's each, so a
+/// fixup on one of them would mix arrivals of two thread counts. That
+/// store, or null.
+static EpilogueStoreOp findPerWarpgroupBarrierUser(StreamKFixupOp op) {
+  EpilogueStoreOp found;
+  Operation *scope = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  if (!scope)
+    return found;
+  int64_t barrier = op.getBarrierId();
+  scope->walk([&](EpilogueStoreOp store) {
+    Result<cute::TiledMma> mma = store.getTiledMma().getTiledMma();
+    if (mma.failed())
+      return WalkResult::advance();
+    int64_t parts = store.getStoreParts(*mma);
+    if (parts < 2 || barrier < store.getBarrierId() ||
+        barrier >= store.getBarrierId() + parts)
+      return WalkResult::advance();
+    found = store;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
 LogicalResult StreamKFixupOp::verify() {
   if (failed(verifySchedule(*this, getSchedule())))
     return failure();
@@ -214,6 +238,17 @@ LogicalResult StreamKFixupOp::verify() {
                              threads * size.value())) ||
       failed(verifyWorkspace(*this, "flags", getFlags(), 1)))
     return failure();
+  if (EpilogueStoreOp store = findPerWarpgroupBarrierUser(*this)) {
+    InFlightDiagnostic diag =
+        emitOpError()
+        << "the named barrier " << getBarrierId()
+        << " of the TiledMMA's " << threads
+        << " threads is also a per_warpgroup barrier of an epilogue_store, "
+           "where one warpgroup's 128 threads synchronize: give the fixup a "
+           "barrier the epilogue does not use";
+    diag.attachNote(store.getLoc()) << "the per_warpgroup epilogue_store";
+    return diag;
+  }
   std::optional<uint32_t> ready = getReady();
   if (!ready)
     return success();

@@ -205,8 +205,10 @@ def CuteNVGPU_StreamKFixupOp : CuteNVGPU_Op<"stream_k_fixup"> {
     number of workers, of fewer slots than their CTAs, unless the schedule
     is known to split no unit (a constant number of units that the constant
     workers divide, or no k-tiles). The threads synchronize on the
-    named barrier `barrier_id` (1..15, default 1); the `ready` barrier is
-    no other named barrier of the kernel's epilogue_stores and fixups.
+    named barrier `barrier_id` (1..15, default 1), which is none of a
+    `per_warpgroup` epilogue_store's (those join one warpgroup each); the
+    `ready` barrier is no other named barrier of the kernel's
+    epilogue_stores and fixups.
 
     ```mlir
     %store = cute_nvgpu.stream_k_fixup #tm, %sk, %cluster, %i, %acc,
