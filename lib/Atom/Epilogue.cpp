@@ -25,8 +25,7 @@ std::pair<int64_t, int64_t> storedExtents(const TiledMma &mma,
   return transposed ? std::make_pair(n, m) : std::make_pair(m, n);
 }
 
-Result<std::vector<Coords>> threadCoords(const TiledMma &mma,
-                                         bool transposed) {
+Result<std::vector<Coords>> threadCoords(const TiledMma &mma, bool transposed) {
   int64_t m = mma.tileSize(0), n = mma.tileSize(1);
   Layout colMajor = makeLayout(IntTuple::tuple({IntTuple(m), IntTuple(n)}));
   // One partition for a symbolic thread, not one a thread: the values'
@@ -183,8 +182,8 @@ Result<EpiloguePlan> mlir::cute::planEpilogue(const TiledMma &mma,
   // Runs: consecutive values side by side in one box row, as long as the
   // alignment of their first column allows, up to 16 bytes.
   int64_t maxLength = std::max<int64_t>(1, 128 / valueBits);
-  EpiloguePlan plan{
-      transposed, split.partThreads, m, n, m / boxRows, n / boxCols, {}};
+  EpiloguePlan plan{transposed,  split.partThreads, m, n,
+                    m / boxRows, n / boxCols,       {}};
   for (size_t v = 0; v < first.size();) {
     int64_t length = 1;
     while (length * 2 <= maxLength && align[v] % (length * 2) == 0 &&

@@ -574,8 +574,7 @@ Int mlir::cute::ceilDiv(const Int &a, const Int &b) {
   // is -1), so the folds below hold for a positive `a` only.
   if (a.identical(b) && a.lowerBound() >= 1)
     return 1;
-  if (a.lowerBound() >= 0 && b.lowerBound() > 0 &&
-      divides(b, a) == Truth::True)
+  if (a.lowerBound() >= 0 && b.lowerBound() > 0 && divides(b, a) == Truth::True)
     return a / b;
   if (a.lowerBound() >= 1 && b.lowerBound() > 0 &&
       a.upperBound() <= b.lowerBound())

@@ -58,9 +58,8 @@ public:
     outType = op.getAtom().getValueType();
     bytes = elementBits(outType) / 8;
     int64_t parts = op.getStoreParts(mma);
-    cute::EpiloguePlan plan =
-        *cute::planEpilogue(mma, boxRows, boxCols, bytes * 8, parts,
-                            op.getTransposed());
+    cute::EpiloguePlan plan = *cute::planEpilogue(
+        mma, boxRows, boxCols, bytes * 8, parts, op.getTransposed());
     // 16-bit C in stmatrix's fragment: one stmatrix.x4 per four runs.
     Result<cute::EpilogueStmatrixPlan> stmatrix =
         cute::planStmatrix(mma, plan, boxRows, boxCols, bytes * 8);

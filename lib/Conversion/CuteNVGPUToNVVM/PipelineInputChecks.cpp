@@ -39,8 +39,7 @@ bool isDeviceOnly(Operation *op) {
 
 /// The first op under `root` (in pre-order, not entering the ops `skip`
 /// names) that `check` rejects, reporting it, fails the check.
-LogicalResult checkEachOp(Operation *root,
-                          function_ref<bool(Operation *)> skip,
+LogicalResult checkEachOp(Operation *root, function_ref<bool(Operation *)> skip,
                           function_ref<LogicalResult(Operation *)> check) {
   WalkResult result = root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (skip(op))
@@ -153,19 +152,20 @@ struct RequireHostMemorySpacesPass
   }
 
   LogicalResult check(ModuleOp module) {
-    return checkEachOp(module, llvm::IsaPred<gpu::GPUModuleOp>,
-                       [](Operation *op) -> LogicalResult {
-      for (Type type : typesOf(op)) {
-        auto memref = dyn_cast<BaseMemRefType>(type);
-        Attribute space = memref ? memref.getMemorySpace() : Attribute();
-        if (space && !isa<IntegerAttr>(space))
-          return op->emitOpError()
-                 << "has a memref in memory space " << space
-                 << ", which host code cannot lower: memrefs on the host "
-                    "have no memory space or an integer one";
-      }
-      return success();
-    });
+    return checkEachOp(
+        module, llvm::IsaPred<gpu::GPUModuleOp>,
+        [](Operation *op) -> LogicalResult {
+          for (Type type : typesOf(op)) {
+            auto memref = dyn_cast<BaseMemRefType>(type);
+            Attribute space = memref ? memref.getMemorySpace() : Attribute();
+            if (space && !isa<IntegerAttr>(space))
+              return op->emitOpError()
+                     << "has a memref in memory space " << space
+                     << ", which host code cannot lower: memrefs on the host "
+                        "have no memory space or an integer one";
+          }
+          return success();
+        });
   }
 };
 
@@ -181,15 +181,17 @@ struct RequireLLVMHostCodePass : ModuleCheckPass<RequireLLVMHostCodePass> {
   }
 
   LogicalResult check(ModuleOp module) {
-    return checkEachOp(module, [](Operation *) { return false; },
-                       [](Operation *op) -> LogicalResult {
-      if (isa<ModuleOp, gpu::LaunchFuncOp, gpu::BinaryOp>(op) ||
-          isa_and_present<LLVM::LLVMDialect>(op->getDialect()))
-        return success();
-      return op->emitOpError() << "was not lowered to the LLVM dialect: host "
-                                  "code must lower to LLVM ops, "
-                                  "gpu.launch_func and gpu.binary";
-    });
+    return checkEachOp(
+        module, [](Operation *) { return false; },
+        [](Operation *op) -> LogicalResult {
+          if (isa<ModuleOp, gpu::LaunchFuncOp, gpu::BinaryOp>(op) ||
+              isa_and_present<LLVM::LLVMDialect>(op->getDialect()))
+            return success();
+          return op->emitOpError()
+                 << "was not lowered to the LLVM dialect: host "
+                    "code must lower to LLVM ops, "
+                    "gpu.launch_func and gpu.binary";
+        });
   }
 };
 

@@ -800,9 +800,9 @@ static LogicalResult checkConstantOperands(StreamKScheduleOp op) {
        {std::pair<StringRef, Value>{"units", op.getUnits()},
         {"k-tiles", op.getKtiles()}})
     if (matchPattern(operand, m_ConstantInt(&count)) && count.isNegative())
-      return op.emitOpError() << "the schedule's " << name
-                              << " are at least 0, got "
-                              << count.getSExtValue();
+      return op.emitOpError()
+             << "the schedule's " << name << " are at least 0, got "
+             << count.getSExtValue();
   if (!matchPattern(op.getUnits(), m_ConstantInt(&units)) ||
       !matchPattern(op.getKtiles(), m_ConstantInt(&ktiles)))
     return success();

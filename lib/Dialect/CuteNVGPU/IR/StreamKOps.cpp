@@ -241,8 +241,8 @@ LogicalResult StreamKFixupOp::verify() {
   if (EpilogueStoreOp store = findPerWarpgroupBarrierUser(*this)) {
     InFlightDiagnostic diag =
         emitOpError()
-        << "the named barrier " << getBarrierId()
-        << " of the TiledMMA's " << threads
+        << "the named barrier " << getBarrierId() << " of the TiledMMA's "
+        << threads
         << " threads is also a per_warpgroup barrier of an epilogue_store, "
            "where one warpgroup's 128 threads synchronize: give the fixup a "
            "barrier the epilogue does not use";

@@ -280,8 +280,8 @@ static LogicalResult verifyMulticastMask(TmaCopyOp op) {
     return success();
   return op.emitOpError() << "the multicast mask 0x"
                           << llvm::utohexstr(mask, /*LowerCase=*/true)
-                          << " names CTA ranks up to "
-                          << llvm::Log2_64(mask) << ", but the "
+                          << " names CTA ranks up to " << llvm::Log2_64(mask)
+                          << ", but the "
                           << (op.getPipeline() ? "pipeline's" : "kernel's")
                           << " cluster has " << *ctas << " CTAs (bits 0.."
                           << *ctas - 1 << ")";

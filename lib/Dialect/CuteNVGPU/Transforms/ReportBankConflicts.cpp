@@ -375,9 +375,8 @@ void Reporter::report(EpilogueStoreOp op) {
   int bits = elementBits(op.getAtom().getValueType());
   int64_t bytes = bits / 8;
   int64_t parts = op.getStoreParts(*mma);
-  cute::Result<cute::EpiloguePlan> plan =
-      cute::planEpilogue(*mma, boxRows, boxCols, bits, parts,
-                         op.getTransposed());
+  cute::Result<cute::EpiloguePlan> plan = cute::planEpilogue(
+      *mma, boxRows, boxCols, bits, parts, op.getTransposed());
   if (plan.failed())
     return cannotAnalyse(op, plan.message());
   int64_t boxBytes = boxRows * boxCols * bytes;
