@@ -149,12 +149,18 @@ static LogicalResult verifyWorkspace(StreamKFixupOp op, StringRef what,
                           << x * y << ", " << values << " each) need";
 }
 
-/// The ready barrier joins the TiledMMA's threads and one warp outside it;
-/// another op of the kernel that synchronizes other threads on the same
-/// named barrier would mix its arrivals with theirs. The other op, with the
-/// barriers it uses (first and last), or null.
+/// Another op of the fixup's kernel that synchronizes on named `barrier`,
+/// with the barriers it uses (first and last), or null: an epilogue_store
+/// or another fixup; with `perWarpgroupOnly`, a per_warpgroup
+/// epilogue_store of more than one warpgroup only.
+///
+/// The ready barrier joins the TiledMMA's threads and one warp outside it,
+/// and the fixup's own barrier all the TiledMMA's threads, where a
+/// per_warpgroup store's barriers join one warpgroup each: an op that
+/// synchronizes other threads on the same barrier mixes its arrivals with
+/// theirs.
 static std::tuple<Operation *, int64_t, int64_t>
-findReadyBarrierUser(StreamKFixupOp op, int64_t ready) {
+findBarrierUser(StreamKFixupOp op, int64_t barrier, bool perWarpgroupOnly) {
   std::tuple<Operation *, int64_t, int64_t> found = {nullptr, 0, 0};
   Operation *scope = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
   if (!scope)
@@ -165,38 +171,19 @@ findReadyBarrierUser(StreamKFixupOp op, int64_t ready) {
       Result<cute::TiledMma> mma = store.getTiledMma().getTiledMma();
       if (mma.failed())
         return WalkResult::advance();
+      int64_t parts = store.getStoreParts(*mma);
+      if (perWarpgroupOnly && parts < 2)
+        return WalkResult::advance();
       first = store.getBarrierId();
-      last = first + store.getStoreParts(*mma) - 1;
+      last = first + parts - 1;
     } else if (auto fixup = dyn_cast<StreamKFixupOp>(other)) {
+      if (perWarpgroupOnly || fixup == op)
+        return WalkResult::advance();
       first = last = fixup.getBarrierId();
     }
-    if (ready < first || ready > last)
+    if (barrier < first || barrier > last)
       return WalkResult::advance();
     found = {other, first, last};
-    return WalkResult::interrupt();
-  });
-  return found;
-}
-
-/// The fixup's own barrier joins all the TiledMMA's threads; a
-/// per_warpgroup epilogue_store's barriers join one warpgroup's each, so a
-/// fixup on one of them would mix arrivals of two thread counts. That
-/// store, or null.
-static EpilogueStoreOp findPerWarpgroupBarrierUser(StreamKFixupOp op) {
-  EpilogueStoreOp found;
-  Operation *scope = op->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
-  if (!scope)
-    return found;
-  int64_t barrier = op.getBarrierId();
-  scope->walk([&](EpilogueStoreOp store) {
-    Result<cute::TiledMma> mma = store.getTiledMma().getTiledMma();
-    if (mma.failed())
-      return WalkResult::advance();
-    int64_t parts = store.getStoreParts(*mma);
-    if (parts < 2 || barrier < store.getBarrierId() ||
-        barrier >= store.getBarrierId() + parts)
-      return WalkResult::advance();
-    found = store;
     return WalkResult::interrupt();
   });
   return found;
@@ -238,7 +225,8 @@ LogicalResult StreamKFixupOp::verify() {
                              threads * size.value())) ||
       failed(verifyWorkspace(*this, "flags", getFlags(), 1)))
     return failure();
-  if (EpilogueStoreOp store = findPerWarpgroupBarrierUser(*this)) {
+  if (Operation *store = std::get<0>(
+          findBarrierUser(*this, getBarrierId(), /*perWarpgroupOnly=*/true))) {
     InFlightDiagnostic diag =
         emitOpError()
         << "the named barrier " << getBarrierId() << " of the TiledMMA's "
@@ -246,7 +234,7 @@ LogicalResult StreamKFixupOp::verify() {
         << " threads is also a per_warpgroup barrier of an epilogue_store, "
            "where one warpgroup's 128 threads synchronize: give the fixup a "
            "barrier the epilogue does not use";
-    diag.attachNote(store.getLoc()) << "the per_warpgroup epilogue_store";
+    diag.attachNote(store->getLoc()) << "the per_warpgroup epilogue_store";
     return diag;
   }
   std::optional<uint32_t> ready = getReady();
@@ -254,7 +242,8 @@ LogicalResult StreamKFixupOp::verify() {
     return success();
   if (failed(verifyReadyBarrier(*this, *mma, *ready, getBarrierId())))
     return failure();
-  auto [other, first, last] = findReadyBarrierUser(*this, *ready);
+  auto [other, first, last] =
+      findBarrierUser(*this, *ready, /*perWarpgroupOnly=*/false);
   if (!other)
     return success();
   InFlightDiagnostic diag = emitOpError();
